@@ -1,0 +1,86 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+// Imports flow one way: domain <- lib/ui <- features <- app; server imports only src/domain.
+const boundary = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}', 'tests/e2e/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: boundary(
+      [
+        '**/lib/**',
+        '**/ui/**',
+        '**/features/**',
+        '**/app/**',
+        '**/server/**',
+        'react',
+        'react-dom',
+      ],
+      'src/domain is pure TypeScript: it imports nothing from the console or the server.',
+    ),
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/offline/**/*.{ts,tsx}'],
+    rules: boundary(
+      ['**/features/**', '**/app/**', '**/server/**'],
+      'lib, ui and offline sit below features and app.',
+    ),
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: boundary(
+      ['**/app/**', '**/server/**'],
+      'features do not import the app shell or the server.',
+    ),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: boundary(
+      ['**/src/lib/**', '**/src/ui/**', '**/src/features/**', '**/src/app/**', '**/src/offline/**'],
+      'the server imports only src/domain from the console side.',
+    ),
+  },
+);

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = process.env.E2E_PORT ?? '8090';
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Browser tests drive the built console and the real server (fresh SQLite database with demo
+ * data) in Debian's Chromium. `npm run build` must have run first; `npm test` does that.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Parallel runs (one per BUILD_DIR) must not wipe each other's traces.
+  outputDir: `${process.env.BUILD_DIR ?? '.'}/test-results`,
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/rpc-api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: port },
+  },
+});

@@ -1,0 +1,126 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/database';
+import { registerConsole } from './plugins/console-static';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerActivityLogRoutes } from './routes/activity-log';
+import { registerAuthRoutes } from './routes/auth';
+import { registerBillingRoutes } from './routes/billing';
+import { registerDataCentreRoutes } from './routes/datacentre';
+import { registerSupportRoutes } from './routes/support';
+import { registerPageRoutes } from './routes/pages';
+import { registerPartnerRoutes } from './routes/partner';
+import { registerResellerAccountRoutes } from './routes/reseller-account';
+import { registerResellerAccountSettingsRoutes } from './routes/reseller-account-settings';
+import { registerInvitedSignupRoutes } from './routes/invited-signup';
+import { registerResellerUserRoutes } from './routes/reseller-users';
+import { registerTeamRoutes } from './routes/teams';
+import { registerSystemRoutes } from './routes/system';
+import { registerTwofaRoutes } from './routes/twofa';
+import { createMailer } from './services/mail';
+import { loadSecrets } from './services/secrets';
+import { createSessionService } from './services/sessions';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Tests pass `false` to keep output quiet. */
+  logger?: boolean;
+}
+
+/** Builds the whole server (API, pages, console) without listening: main.ts and tests share it. */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  // The route table, read by the security suite so every new route is covered without a list.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = loadSecrets(config);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secrets,
+    sessions: createSessionService(database.db, {
+      tokenSecret: secrets.token,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlDays: config.refreshTokenTtlDays,
+      reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    }),
+    mailer: createMailer(config),
+  };
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${config.productName} console API`, version: '1' },
+      servers: [{ url: config.publicOrigin }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/rpc-api/docs', staticCSP: true });
+  app.get('/rpc-api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  registerCsrf(app, config, secrets.csrf);
+  registerSystemRoutes(app, ctx);
+  registerDataCentreRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
+  registerResellerAccountRoutes(app, ctx);
+  registerResellerAccountSettingsRoutes(app, ctx);
+  registerTwofaRoutes(app, ctx);
+  registerActivityLogRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
+  registerPartnerRoutes(app, ctx);
+  registerResellerUserRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerInvitedSignupRoutes(app, ctx);
+  registerPageRoutes(app, ctx);
+  await registerConsole(app, config.staticDir);
+
+  return app;
+}

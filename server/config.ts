@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseProbeUrls } from '../src/domain/api/datacentre';
+import type { Region } from '../src/domain/constants';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  PRODUCT_NAME: z.string().min(1).default('RemotePC'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().optional(),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  CSRF_SECRET: z.string().min(32).optional(),
+  FIELD_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'FIELD_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  SEED_DEMO: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+  COUNTRY_HEADER: z.string().optional(),
+  DEFAULT_COUNTRY: z.string().length(2).default('US'),
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  STATIC_DIR: z.string().default('./dist'),
+  DC_PROBE_URLS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string;
+  productName: string;
+  supportEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secrets: { token?: string; csrf?: string; fieldKey?: string };
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  refreshReuseGraceSeconds: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  countryHeader: string | undefined;
+  defaultCountry: string;
+  signInLimitPerIp: number;
+  signInLimitPerAccount: number;
+  staticDir: string;
+  logLevel: string;
+  /** The test image of each data centre the console times (spec section 1). */
+  dcProbeUrls: Record<Region, string>;
+  /** Cookies get `Secure` and responses HSTS only when the public origin is HTTPS. */
+  isHttps: boolean;
+}
+
+/** Parses the environment once at start-up; a bad value stops the program with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`DATABASE_URL=`) means "not set", as shells and CI files write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dcProbeUrls = parseProbeUrls(e.DC_PROBE_URLS);
+  if (typeof dcProbeUrls === 'string') {
+    throw new Error(`Invalid configuration:\n  DC_PROBE_URLS: ${dcProbeUrls}`);
+  }
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicOrigin,
+    productName: e.PRODUCT_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicOrigin).hostname}>`,
+    secrets: { token: e.TOKEN_SECRET, csrf: e.CSRF_SECRET, fieldKey: e.FIELD_ENCRYPTION_KEY },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    // The embedded default is a demo you can sign in to at once; PostgreSQL gets demo data only on request.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    defaultCountry: e.DEFAULT_COUNTRY.toUpperCase(),
+    signInLimitPerIp: e.SIGNIN_LIMIT_PER_IP,
+    signInLimitPerAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
+    staticDir: path.resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL,
+    dcProbeUrls,
+    isHttps: publicOrigin.startsWith('https://'),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-22-0001-initial';
+import * as supportOtp from './2026-11-22-0002-support-otp';
+import * as billing from './2026-11-22-0100-billing';
+import * as partnerCommissions from './2026-11-22-0200-partner-commissions';
+import * as partnerPasswords from './2026-11-22-0201-partner-passwords';
+import * as resellerAccount from './2026-11-22-0300-reseller-account';
+import * as twoFactor from './2026-11-22-0301-two-factor';
+import * as resellerUsers from './2026-11-22-0400-reseller-users';
+import * as teams from './2026-11-22-0401-teams';
+
+/**
+ * Every migration, by name. Listed in code rather than read from the folder so the bundled
+ * server and the tests run exactly the same set. Names are date-prefixed and never change.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-initial': initial,
+  '2026-11-22-0002-support-otp': supportOtp,
+  '2026-11-22-0100-billing': billing,
+  '2026-11-22-0200-partner-commissions': partnerCommissions,
+  '2026-11-22-0201-partner-passwords': partnerPasswords,
+  '2026-11-22-0300-reseller-account': resellerAccount,
+  '2026-11-22-0301-two-factor': twoFactor,
+  '2026-11-22-0400-reseller-users': resellerUsers,
+  '2026-11-22-0401-teams': teams,
+};

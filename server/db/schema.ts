@@ -1,0 +1,431 @@
+import type { Generated } from 'kysely';
+
+/*
+ * Portable column conventions (the same migrations run on SQLite and PostgreSQL):
+ * ids are text UUIDs made by the server, timestamps are ISO-8601 UTC text (they sort as text),
+ * booleans are integers 0/1, money is integer minor units with its currency.
+ * `Generated<T>` marks a column with a database default (optional on insert).
+ */
+
+export interface ResellerAccountsTable {
+  id: string;
+  company_name: string;
+  plan_name: string;
+  subscription_type: string;
+  account_status: string;
+  payment_mode: string;
+  start_date: string;
+  end_date: string;
+  yearly_fee_minor: number;
+  currency: string;
+  is_pending_charge: Generated<number>;
+  attempted_for_pending_charges: Generated<number>;
+  is_vat_account: Generated<number>;
+  vat_id: Generated<string>;
+  is_gst_account: Generated<number>;
+  gstin: Generated<string>;
+  ecom_flag: Generated<number>;
+  proxy_topic: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: 'admin' | 'sub_admin' | 'sub_user';
+  status: 'active' | 'invited' | 'cancelled';
+  sso_flag: Generated<number>;
+  user_sso_status: Generated<number>;
+  proxy_topic: string;
+  preferences: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  alloted_computers: Generated<number>;
+  /** 'OR' | 'VA' | 'IR', chosen at the invited-user signup; '' otherwise. */
+  dc_flag: Generated<string>;
+  invited_by: string | null;
+  cancelled_at: string | null;
+}
+
+export interface InvitationsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  email: string;
+  /** SHA-256 of the link's unique_id, for look-up. */
+  token_hash: string;
+  /** The unique_id sealed with the field key, so the link can be copied again. */
+  token_sealed: string;
+  admin_name: string;
+  alloted_computers: Generated<number>;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface TeamsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per member; user_id is the key, so a user is in at most one team. */
+export interface TeamMembersTable {
+  user_id: string;
+  team_id: string;
+  account_id: string;
+  added_at: string;
+}
+
+export interface PartnersTable {
+  id: string;
+  partner_id: string;
+  email: string;
+  password_hash: string;
+  company_name: string;
+  dba_name: Generated<string>;
+  contact_person: string;
+  address1: string;
+  address2: Generated<string>;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone: string;
+  partner_type: string;
+  paypal_email: Generated<string>;
+  hear_about: Generated<string>;
+  referal_others: Generated<string>;
+  account_status: string;
+  rejection_reason: Generated<string>;
+  company_name_w9: Generated<string>;
+  address1_w9: Generated<string>;
+  address2_w9: Generated<string>;
+  dba_name_w9: Generated<string>;
+  federal_tax_classification: Generated<string>;
+  federal_tax_classification_details: Generated<string>;
+  requesters_name_address: Generated<string>;
+  /** 'ein' | 'ssn' | '' */
+  tin_type: Generated<string>;
+  /** AES-256-GCM ciphertext of the TIN; never sent to a client. */
+  tin_encrypted: Generated<string>;
+  tin_last4: Generated<string>;
+  signature: Generated<string>;
+  w9_date: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  subject_kind: 'reseller' | 'partner';
+  subject_id: string;
+  otp_login: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  subject_kind: string;
+  subject_id: string | null;
+  account_id: string | null;
+  action: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  details: Generated<string>;
+  created_at: string;
+  /** What the action was done to (a user's e-mail, a computer's name); '' when nothing. */
+  target: Generated<string>;
+}
+
+export interface ApiKeysTable {
+  account_id: string;
+  /** SHA-256 of the key, for look-up by /reseller-api/. */
+  key_hash: string;
+  /** AES-256-GCM ciphertext of the key, so it can be shown again. */
+  key_sealed: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TwofaSettingsTable {
+  user_id: string;
+  is_enabled: Generated<number>;
+  /** 'totp' | 'phone' | '' */
+  method: Generated<string>;
+  /** AES-256-GCM ciphertext of the TOTP secret (base32). */
+  totp_secret_sealed: Generated<string>;
+  phone: Generated<string>;
+  pending_method: Generated<string>;
+  pending_secret_sealed: Generated<string>;
+  pending_phone: Generated<string>;
+  last_totp_step: Generated<number>;
+  /** JSON list of SHA-256 hashes of unused recovery codes. */
+  recovery_hashes: Generated<string>;
+  blocked_until: string | null;
+  updated_at: string;
+}
+
+export interface TwofaCodesTable {
+  id: string;
+  user_id: string;
+  /** 'login' | 'setup' */
+  purpose: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TwofaChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  failures: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PasswordHistoryTable {
+  id: string;
+  user_id: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SupportOtpCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PartnerCommissionRulesTable {
+  id: string;
+  program: string;
+  kind: string;
+  bounty_amount_minor: Generated<number>;
+  referral_basis_points: Generated<number>;
+  currency: string;
+  created_at: string;
+}
+
+export interface PartnerClicksTable {
+  id: string;
+  partner_id: string;
+  program: string;
+  visitor_id: string;
+  ip_hash: Generated<string>;
+  created_at: string;
+}
+
+export interface PartnerReferralsTable {
+  id: string;
+  partner_id: string;
+  program: string;
+  kind: string;
+  customer_name: string;
+  customer_email: string;
+  reseller_account_id: string | null;
+  visitor_id: Generated<string>;
+  is_confirmed: Generated<number>;
+  reminded_at: string | null;
+  signup_at: string;
+}
+
+export interface PartnerReferralPaymentsTable {
+  id: string;
+  referral_id: string;
+  amount_minor: number;
+  currency: string;
+  description: Generated<string>;
+  paid_at: string;
+}
+
+export interface PartnerCommissionsTable {
+  id: string;
+  partner_id: string;
+  referral_id: string;
+  payment_id: string;
+  program: string;
+  kind: string;
+  base_amount_minor: number;
+  commission_minor: number;
+  currency: string;
+  status: string;
+  earned_at: string;
+  paid_at: string | null;
+  payout_paypal_email: Generated<string>;
+}
+
+export interface PartnerPasswordResetsTable {
+  token_hash: string;
+  partner_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PartnerPasswordHistoryTable {
+  id: string;
+  partner_id: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface PlansTable {
+  id: string;
+  code: string;
+  name: string;
+  computers: number;
+  users: number;
+  monthly_price_minor: number;
+  yearly_price_minor: number;
+  currency: string;
+  rank: number;
+  is_active: Generated<number>;
+}
+
+export interface BillingAccountsTable {
+  account_id: string;
+  plan_id: string | null;
+  /** 'month' | 'year' */
+  term: Generated<string>;
+  renew_term: Generated<string>;
+  auto_renew: Generated<number>;
+  address1: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  zip: Generated<string>;
+  /** ISO 3166-1 alpha-2. */
+  country: Generated<string>;
+  /** The payment gateway's token for the card on file; never the number or the CVV. */
+  card_token: Generated<string>;
+  card_brand: Generated<string>;
+  card_last4: Generated<string>;
+  card_exp_month: Generated<number>;
+  card_exp_year: Generated<number>;
+  card_holder: Generated<string>;
+  updated_at: string;
+}
+
+export interface InvoicesTable {
+  id: string;
+  account_id: string;
+  number: string;
+  kind: string;
+  /** 'PAID' | 'DUE' | 'REFUNDED' */
+  status: string;
+  issued_at: string;
+  due_at: string;
+  period_start: string;
+  period_end: string;
+  currency: string;
+  subtotal_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  tax_type: Generated<string>;
+  tax_rate_bp: Generated<number>;
+  tax_label: Generated<string>;
+  is_reverse_charge: Generated<number>;
+  buyer_json: string;
+  lines_json: string;
+  idempotency_key: string | null;
+}
+
+export interface TransactionsTable {
+  id: string;
+  account_id: string;
+  invoice_id: string | null;
+  /** 'charge' | 'refund' | 'failed' */
+  kind: string;
+  amount_minor: number;
+  tax_minor: number;
+  tax_rate_bp: number;
+  currency: string;
+  card_brand: Generated<string>;
+  card_last4: Generated<string>;
+  description: string;
+  gateway_ref: Generated<string>;
+  failure_reason: Generated<string>;
+  created_at: string;
+  idempotency_key: string | null;
+}
+
+export interface PendingChargesTable {
+  id: string;
+  account_id: string;
+  invoice_id: string | null;
+  amount_minor: number;
+  currency: string;
+  description: string;
+  due_at: string;
+  /** 'open' | 'paid' */
+  status: string;
+  period_key: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface DB {
+  reseller_accounts: ResellerAccountsTable;
+  users: UsersTable;
+  invitations: InvitationsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  partners: PartnersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
+  password_resets: PasswordResetsTable;
+  password_history: PasswordHistoryTable;
+  twofa_settings: TwofaSettingsTable;
+  twofa_codes: TwofaCodesTable;
+  twofa_challenges: TwofaChallengesTable;
+  support_otp_codes: SupportOtpCodesTable;
+  plans: PlansTable;
+  billing_accounts: BillingAccountsTable;
+  invoices: InvoicesTable;
+  transactions: TransactionsTable;
+  pending_charges: PendingChargesTable;
+  partner_commission_rules: PartnerCommissionRulesTable;
+  partner_clicks: PartnerClicksTable;
+  partner_referrals: PartnerReferralsTable;
+  partner_referral_payments: PartnerReferralPaymentsTable;
+  partner_commissions: PartnerCommissionsTable;
+  partner_password_resets: PartnerPasswordResetsTable;
+  partner_password_history: PartnerPasswordHistoryTable;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes } from '../../src/domain/api/envelope';
+import { AppError } from '../app-error';
+import type { Config } from '../config';
+import { hmac, randomToken, safeEqual } from '../services/crypto';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+/** HttpOnly random value the token is bound to: script on another site cannot forge a pair. */
+const BINDING_COOKIE = 'rpc_csrf_bind';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const EXEMPT = new Set(['/rpc-api/csrf']);
+
+const sign = (secret: string, nonce: string, binding: string) =>
+  hmac(secret, `${nonce}.${binding}`);
+
+/**
+ * Signed double-submit CSRF: `XSRF-TOKEN` = nonce.HMAC(nonce, binding) where the binding is an
+ * HttpOnly cookie of this browser session. A state-changing API call must echo the token in
+ * `X-XSRF-TOKEN`; the server checks the echo matches the cookie and the signature matches the binding.
+ */
+export function registerCsrf(app: FastifyInstance, config: Config, secret: string): void {
+  const cookieOptions = { path: '/', sameSite: 'strict', secure: config.isHttps } as const;
+
+  app.post('/rpc-api/csrf', { schema: { hide: true } }, (request, reply) => {
+    let binding = request.cookies[BINDING_COOKIE];
+    if (!binding || binding.length < 20) {
+      binding = randomToken();
+      reply.setCookie(BINDING_COOKIE, binding, { ...cookieOptions, httpOnly: true });
+    }
+    const nonce = randomToken(16);
+    const token = `${nonce}.${sign(secret, nonce, binding)}`;
+    reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false });
+    return { code: 200, status: 'OK', message: { ok: true } };
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/rpc-api/') && !path.startsWith('/reseller-api/')) return;
+    if (EXEMPT.has(path)) return;
+    if (!isValid(request, secret)) {
+      throw new AppError(
+        errorCodes.CSRF_INVALID,
+        'Your security token is missing or has expired. Reload the page and try again.',
+      );
+    }
+  });
+}
+
+function isValid(request: FastifyRequest, secret: string): boolean {
+  const header = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[CSRF_COOKIE];
+  const binding = request.cookies[BINDING_COOKIE];
+  if (typeof header !== 'string' || !cookie || !binding) return false;
+  if (!safeEqual(header, cookie)) return false;
+  const [nonce, signature] = header.split('.');
+  if (!nonce || !signature) return false;
+  return safeEqual(signature, sign(secret, nonce, binding));
+}

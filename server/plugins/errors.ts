@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes } from '../../src/domain/api/envelope';
+import { AppError } from '../app-error';
+import { formatMessage } from '../../src/domain/messages';
+
+export const GENERIC_ERROR = formatMessage('generic.error');
+
+export function envelope(status: number, description: string, message: string, field?: string) {
+  return {
+    code: status,
+    status: 'ERROR' as const,
+    errors: [field ? { description, message, field } : { description, message }],
+  };
+}
+
+/** One error handler for the whole server: everything leaves as the error envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send(envelope(error.statusCode, error.code, error.message, error.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      return reply
+        .status(400)
+        .send(envelope(400, errorCodes.VALIDATION_FAILED, first?.message ?? GENERIC_ERROR, field));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      // Details go to the log only: a 5xx never leaks internals to the client.
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(envelope(500, errorCodes.INTERNAL_ERROR, GENERIC_ERROR));
+    }
+    if (status === 429) {
+      return reply.status(429).send(envelope(429, errorCodes.RATE_LIMITED, tooManyAttempts));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type...).
+    return reply.status(status).send(envelope(status, errorCodes.VALIDATION_FAILED, error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(envelope(404, errorCodes.NOT_FOUND, 'The requested resource was not found.'));
+  });
+}
+
+export const tooManyAttempts = 'Too many attempts. Wait a few minutes and try again.';

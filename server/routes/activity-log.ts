@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorCodes } from '../../src/domain/api/envelope';
+import {
+  activityLogQuerySchema,
+  activityLogResponseSchema,
+} from '../../src/domain/api/reseller-account';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { principalOf, requireSession } from '../plugins/auth';
+import { ok, okSchema } from '../plugins/reply';
+import { findAccountUser, isAccountAdmin } from '../services/reseller-account/account';
+import { activityUsers, listActivity } from '../services/reseller-account/activity-log';
+
+export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The account's activity log; an administrator sees everyone's entries, a sub-user its own.
+  api.get(
+    '/rpc-api/reseller/log/activity/get',
+    {
+      schema: {
+        tags: ['activity log'],
+        querystring: activityLogQuerySchema,
+        response: { 200: okSchema(activityLogResponseSchema) },
+      },
+      preValidation: requireSession(ctx, 'reseller'),
+    },
+    async (request) => {
+      const user = await findAccountUser(ctx.db, principalOf(request).sub);
+      if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+      const onlyUserId = isAccountAdmin(user) ? null : user.id;
+      const query = request.query;
+      const [page, users] = await Promise.all([
+        listActivity(ctx.db, { ...query, accountId: user.account_id, onlyUserId }),
+        activityUsers(ctx.db, user.account_id, onlyUserId),
+      ]);
+      return ok({ ...page, page: query.page, pageSize: query.pageSize, users });
+    },
+  );
+}

@@ -1,0 +1,252 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCodes } from '../../src/domain/api/envelope';
+import {
+  partnerUserInfoSchema,
+  resellerUserInfoSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  type ProductType,
+} from '../../src/domain/api/session';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import {
+  accessCookie,
+  clearSessionCookies,
+  refreshCookie,
+  setSessionCookies,
+} from '../plugins/cookies';
+import { limitAll, loginOf } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { recordAudit } from '../services/audit';
+import { pastDueAction } from '../services/billing/billing';
+import { verifyPassword } from '../services/passwords';
+import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../services/partners';
+import { findUsersByLogin, resellerUserInfo } from '../services/resellers';
+import { safeRedirect } from '../services/redirects';
+import { startSecondFactor } from '../services/twofa/login';
+import { resellerLanding } from '../services/reseller-account/landing';
+import { formatMessage } from '../../src/domain/messages';
+
+const okEmpty = okSchema(z.object({ ok: z.literal(true) }));
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = ctx;
+
+  // Two limits: per address (slows a spray across accounts) and per account from one address
+  // (slows guessing one password without letting a stranger lock the owner out elsewhere).
+  const signInLimits = limitAll(app, [
+    { max: config.signInLimitPerIp, timeWindow: '1 minute', key: (r) => `signin-ip:${r.ip}` },
+    {
+      max: config.signInLimitPerAccount,
+      timeWindow: '15 minutes',
+      key: (r) => `signin-account:${r.ip}:${loginOf(r)}`,
+    },
+  ]);
+
+  api.post(
+    '/rpc-api/reseller/user_signin',
+    {
+      schema: {
+        tags: ['session'],
+        body: signInRequestSchema,
+        response: { 200: okSchema(signInResponseSchema) },
+      },
+      preHandler: signInLimits,
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const candidates = await findUsersByLogin(ctx.db, username);
+      let user: (typeof candidates)[number] | undefined;
+      if (candidates.length === 0) {
+        await verifyPassword(undefined, password);
+      }
+      for (const candidate of candidates) {
+        if (
+          candidate.status !== 'invited' &&
+          (await verifyPassword(candidate.password_hash, password))
+        ) {
+          user = candidate;
+          break;
+        }
+      }
+      if (!user) {
+        await recordAudit(ctx.db, {
+          subjectKind: 'reseller',
+          // One matching user: the attempt shows in that account's activity log.
+          subjectId: candidates.length === 1 ? candidates[0]?.id : null,
+          accountId: candidates.length === 1 ? candidates[0]?.account_id : null,
+          action: 'signin.failed',
+          ...requestContext(request),
+          details: { login: username.slice(0, 80) },
+        });
+        throw new AppError(
+          errorCodes.INVALID_CREDENTIALS,
+          formatMessage('login.invalid.email.password'),
+        );
+      }
+      if (user.status === 'cancelled' || user.account_status === 'ACCOUNT_CANCELLED_STATUS') {
+        throw new AppError(
+          errorCodes.ACCOUNT_CANCELLED_STATUS,
+          formatMessage('account.cancelled.access'),
+        );
+      }
+      // Charges past their due date: the administrator is sent to pay them, others to support.
+      const dueAction = await pastDueAction(ctx.db, user.id);
+      if (dueAction === 'contact') {
+        throw new AppError(
+          errorCodes.CCFAILEDACC,
+          formatMessage('account.due.contact.support', { email: config.supportEmail }),
+          { status: 403 },
+        );
+      }
+      // Two-factor authentication on: the session starts only after the second step.
+      const secondStep = await startSecondFactor(ctx.db, reply, config, user.id);
+      if (secondStep) return ok({ productType: 'reseller' as const, next: secondStep });
+      const pair = await ctx.sessions.start('reseller', user.id, requestContext(request));
+      await recordAudit(ctx.db, {
+        subjectKind: 'reseller',
+        subjectId: user.id,
+        accountId: user.account_id,
+        action: 'signin',
+        ...requestContext(request),
+      });
+      setSessionCookies(reply, config, 'reseller', pair);
+      return ok({
+        productType: 'reseller' as const,
+        next: dueAction === 'pay' ? '/account/billingInfo' : await resellerLanding(ctx.db, user.id),
+      });
+    },
+  );
+
+  api.post(
+    '/rpc-api/partner/user_signin',
+    {
+      schema: {
+        tags: ['session'],
+        body: signInRequestSchema,
+        response: { 200: okSchema(signInResponseSchema) },
+      },
+      preHandler: signInLimits,
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const partner = await findPartnerByLogin(ctx.db, username);
+      const isValid = await verifyPassword(partner?.password_hash, password);
+      if (!partner || !isValid) {
+        await recordAudit(ctx.db, {
+          subjectKind: 'partner',
+          action: 'signin.failed',
+          ...requestContext(request),
+          details: { login: username.slice(0, 80) },
+        });
+        throw new AppError(errorCodes.INVALID_CREDENTIALS, formatMessage('login.invalid.partner'));
+      }
+      if (partner.account_status === 'CANCELLED') {
+        throw new AppError(
+          errorCodes.ACCOUNT_CANCELLED_STATUS,
+          formatMessage('account.cancelled.access'),
+        );
+      }
+      const pair = await ctx.sessions.start('partner', partner.id, requestContext(request));
+      await recordAudit(ctx.db, {
+        subjectKind: 'partner',
+        subjectId: partner.id,
+        action: 'signin',
+        ...requestContext(request),
+      });
+      setSessionCookies(reply, config, 'partner', pair);
+      return ok({
+        productType: 'partner' as const,
+        next: partnerLandingPath(partner.account_status),
+      });
+    },
+  );
+
+  for (const kind of ['reseller', 'partner'] as const) {
+    api.post(
+      `/rpc-api/${kind}/auth/v1/refresh-token`,
+      { schema: { tags: ['session'], response: { 200: okEmpty } } },
+      async (request, reply) => {
+        try {
+          const pair = await ctx.sessions.refresh(
+            kind,
+            request.cookies[refreshCookie(kind)],
+            requestContext(request),
+          );
+          setSessionCookies(reply, config, kind, pair);
+          return ok({ ok: true as const });
+        } catch (error) {
+          clearSessionCookies(reply, config, kind);
+          throw error;
+        }
+      },
+    );
+
+    api.get(
+      `/rpc-api/${kind}/logout`,
+      {
+        schema: {
+          tags: ['session'],
+          querystring: z.object({ redirect_url: z.string().max(2000).optional() }),
+        },
+      },
+      async (request, reply) => logout(ctx, kind, request, reply, request.query.redirect_url),
+    );
+  }
+
+  api.get(
+    '/rpc-api/reseller/user_info',
+    {
+      schema: { tags: ['reseller'], response: { 200: okSchema(resellerUserInfoSchema) } },
+      preHandler: requireSession(ctx, 'reseller'),
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const info = await resellerUserInfo(ctx.db, principal.sub, principal.otp);
+      if (!info) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+      return ok(info);
+    },
+  );
+
+  api.get(
+    '/rpc-api/partner/user_info',
+    {
+      schema: { tags: ['partner'], response: { 200: okSchema(partnerUserInfoSchema) } },
+      preHandler: requireSession(ctx, 'partner'),
+    },
+    async (request) => {
+      const info = await partnerUserInfo(ctx.db, principalOf(request).sub, config.publicOrigin);
+      if (!info) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+      return ok(info);
+    },
+  );
+}
+
+async function logout(
+  ctx: AppContext,
+  kind: ProductType,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  redirectUrl: string | undefined,
+) {
+  const sessionId = await ctx.sessions.revoke(kind, {
+    access: request.cookies[accessCookie(kind)],
+    refresh: request.cookies[refreshCookie(kind)],
+  });
+  if (sessionId) {
+    await recordAudit(ctx.db, {
+      subjectKind: kind,
+      action: 'logout',
+      ...requestContext(request),
+      details: { sessionId },
+    });
+  }
+  clearSessionCookies(reply, ctx.config, kind);
+  return reply.redirect(
+    safeRedirect(redirectUrl, ctx.config.publicOrigin, '/rpc-app/reseller/login'),
+  );
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cancelAccountSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  messageResultSchema,
+  profileUpdateResultSchema,
+  profileUpdateSchema,
+  resetPasswordSchema,
+} from '../../src/domain/api/partner-account';
+import { formatMessage } from '../../src/domain/messages';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { clearSessionCookies } from '../plugins/cookies';
+import { limitAll } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { recordAudit } from '../services/audit';
+import {
+  cancelAccount,
+  changePassword,
+  resetPassword,
+  sendResetLink,
+  updateProfile,
+} from '../services/partners/account';
+
+/** Partner profile, password (change, forgot, reset) and cancellation. */
+export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['partner'];
+  const domainNames = [new URL(ctx.config.publicOrigin).hostname];
+  const session = requireSession(ctx, 'partner');
+  // Per address, and per account for the signed-in calls (a shared office address is not locked out).
+  const passwordLimit = limitAll(app, [
+    {
+      max: 20,
+      timeWindow: '15 minutes',
+      key: (r) => `partner-password:${r.ip}:${r.principal?.sub ?? ''}`,
+    },
+  ]);
+  const audit = (request: Parameters<typeof requestContext>[0], action: string, id?: string) =>
+    recordAudit(ctx.db, {
+      subjectKind: 'partner',
+      subjectId: id ?? null,
+      action,
+      ...requestContext(request),
+    });
+
+  api.post(
+    '/rpc-api/partner/forgotPasswordLink',
+    {
+      schema: {
+        tags,
+        body: forgotPasswordSchema,
+        response: { 200: okSchema(messageResultSchema) },
+      },
+      preHandler: passwordLimit,
+    },
+    async (request) => {
+      await sendResetLink(ctx.db, ctx.mailer, request.body.emailId, {
+        publicOrigin: ctx.config.publicOrigin,
+        productName: ctx.config.productName,
+      });
+      return ok({ message: formatMessage('password.reset.link.sent') });
+    },
+  );
+
+  api.post(
+    '/rpc-api/partner/resetpartner_password',
+    {
+      schema: { tags, body: resetPasswordSchema, response: { 200: okSchema(messageResultSchema) } },
+      preHandler: passwordLimit,
+    },
+    async (request) => {
+      await resetPassword(ctx.db, request.body, domainNames);
+      await audit(request, 'partner.password.reset');
+      return ok({ message: formatMessage('password.reset.success') });
+    },
+  );
+
+  api.post(
+    '/rpc-api/partner/updatePartnerPassword',
+    {
+      schema: {
+        tags,
+        body: changePasswordSchema,
+        response: { 200: okSchema(messageResultSchema) },
+      },
+      preValidation: session,
+      preHandler: passwordLimit,
+    },
+    async (request) => {
+      const id = principalOf(request).sub;
+      await changePassword(ctx.db, id, request.body, domainNames);
+      await audit(request, 'partner.password.changed', id);
+      return ok({ message: formatMessage('password.changed') });
+    },
+  );
+
+  api.post(
+    '/rpc-api/partner/updatePartnerEditProfile',
+    {
+      schema: {
+        tags,
+        body: profileUpdateSchema,
+        response: { 200: okSchema(profileUpdateResultSchema) },
+      },
+      preValidation: session,
+    },
+    async (request) => {
+      const id = principalOf(request).sub;
+      const changed = await updateProfile(ctx.db, id, request.body);
+      if (changed) await audit(request, 'partner.profile.updated', id);
+      return ok({
+        changed,
+        message: formatMessage(changed ? 'profile.updated' : 'profile.unchanged'),
+      });
+    },
+  );
+
+  api.post(
+    '/rpc-api/partner/partnerCancelAccount',
+    {
+      schema: { tags, body: cancelAccountSchema, response: { 200: okSchema(messageResultSchema) } },
+      preValidation: session,
+      preHandler: passwordLimit,
+    },
+    async (request, reply) => {
+      const id = principalOf(request).sub;
+      await cancelAccount(ctx.db, id, request.body.password);
+      await audit(request, 'partner.cancelled', id);
+      clearSessionCookies(reply, ctx.config, 'partner');
+      return ok({ message: formatMessage('account.cancelled') });
+    },
+  );
+}

@@ -1,0 +1,309 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorCodes } from '../../src/domain/api/envelope';
+import {
+  accountProfileSchema,
+  accountUpdateRequestSchema,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetLinkQuerySchema,
+  resetLinkResponseSchema,
+  resetPasswordRequestSchema,
+  textResponseSchema,
+  validateExistingPasswordSchema,
+} from '../../src/domain/api/reseller-account';
+import { cleanName } from '../../src/domain/validation';
+import { formatMessage } from '../../src/domain/messages';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { limitAll } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { recordAudit } from '../services/audit';
+import { verifyPassword } from '../services/passwords';
+import { findAccountUser } from '../services/reseller-account/account';
+import {
+  consumeReset,
+  findLiveReset,
+  issueResetToken,
+  usersByEmail,
+} from '../services/reseller-account/password-reset';
+import {
+  assertNewPassword,
+  endSessions,
+  forbiddenDomains,
+  setPassword,
+} from '../services/reseller-account/passwords';
+
+const linkExpired = () =>
+  new AppError(errorCodes.EXPIRED_LINK, formatMessage('password.link.expired'), { status: 400 });
+
+const emailOf = (request: FastifyRequest): string => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
+export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = ctx;
+  const session = requireSession(ctx, 'reseller');
+
+  async function caller(request: FastifyRequest) {
+    const user = await findAccountUser(ctx.db, principalOf(request).sub);
+    if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+    return user;
+  }
+
+  // --- Forgot and reset password (public) ---
+
+  api.post(
+    '/rpc-api/forgot_password',
+    {
+      schema: {
+        tags: ['password'],
+        body: forgotPasswordRequestSchema,
+        response: { 200: okSchema(textResponseSchema) },
+      },
+      preHandler: limitAll(app, [
+        { max: 10, timeWindow: '15 minutes', key: (r) => `forgot-ip:${r.ip}` },
+        { max: 3, timeWindow: '1 hour', key: (r) => `forgot-email:${emailOf(r)}` },
+      ]),
+    },
+    async (request) => {
+      const users = await usersByEmail(ctx.db, request.body.email);
+      // The same answer whether or not the address is registered.
+      if (users.length > 0) {
+        const links: string[] = [];
+        for (const user of users) {
+          const token = await issueResetToken(ctx.db, user.id);
+          links.push(
+            `${users.length > 1 ? `Username ${user.username}: ` : ''}${config.publicOrigin}/rpc-app/reseller/reset_password?token=${token}`,
+          );
+          await recordAudit(ctx.db, {
+            subjectKind: 'reseller',
+            subjectId: user.id,
+            accountId: user.account_id,
+            action: 'password.reset.requested',
+            ...requestContext(request),
+          });
+        }
+        await ctx.mailer.send({
+          to: request.body.email,
+          subject: `Reset your ${config.productName} password`,
+          text: [
+            `Hello ${users[0]?.first_name ?? ''},`.replace(' ,', ','),
+            '',
+            `Someone asked to reset the password of your ${config.productName} account. Open this link within one hour to choose a new password (it works once):`,
+            '',
+            ...links,
+            '',
+            'If you did not ask for this, ignore this e-mail: your password stays the same.',
+          ].join('\n'),
+        });
+      }
+      return ok({ text: formatMessage('password.reset.link.sent') });
+    },
+  );
+
+  api.get(
+    '/rpc-api/reset_password/check',
+    {
+      schema: {
+        tags: ['password'],
+        querystring: resetLinkQuerySchema,
+        response: { 200: okSchema(resetLinkResponseSchema) },
+      },
+      preHandler: limitAll(app, [
+        { max: 60, timeWindow: '15 minutes', key: (r) => `reset-check-ip:${r.ip}` },
+      ]),
+    },
+    async (request) => {
+      const reset = await findLiveReset(ctx.db, request.query.token);
+      if (!reset) throw linkExpired();
+      return ok({ email: reset.email });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reset_password',
+    {
+      schema: {
+        tags: ['password'],
+        body: resetPasswordRequestSchema,
+        response: { 200: okSchema(textResponseSchema) },
+      },
+      preHandler: limitAll(app, [
+        { max: 20, timeWindow: '15 minutes', key: (r) => `reset-ip:${r.ip}` },
+      ]),
+    },
+    async (request) => {
+      const { token, newPassword, confirmPassword } = request.body;
+      const reset = await findLiveReset(ctx.db, token);
+      if (!reset) throw linkExpired();
+      const user = { id: reset.user_id, email: reset.email, password_hash: reset.password_hash };
+      await assertNewPassword(
+        ctx.db,
+        user,
+        { newPassword, confirmPassword },
+        forbiddenDomains(config.publicOrigin, user.email),
+      );
+      await ctx.db.transaction().execute(async (tx) => {
+        if (!(await consumeReset(tx, reset.id))) throw linkExpired();
+        await setPassword(tx, user, newPassword);
+        await endSessions(tx, user.id);
+        await recordAudit(tx, {
+          subjectKind: 'reseller',
+          subjectId: user.id,
+          accountId: reset.account_id,
+          action: 'password.reset',
+          ...requestContext(request),
+        });
+      });
+      return ok({ text: formatMessage('password.reset.success') });
+    },
+  );
+
+  // --- Password change (signed in) ---
+
+  const passwordLimits = limitAll(app, [
+    {
+      max: 10,
+      timeWindow: '15 minutes',
+      key: (r) => `password-check:${r.principal?.sub ?? ''}:${r.ip}`,
+    },
+  ]);
+
+  api.post(
+    '/rpc-api/reseller/account/validateExistingPassword',
+    {
+      schema: {
+        tags: ['password'],
+        body: validateExistingPasswordSchema,
+        response: { 200: okSchema(textResponseSchema) },
+      },
+      preValidation: session,
+      preHandler: passwordLimits,
+    },
+    async (request) => {
+      const user = await caller(request);
+      const current = request.body.currentPassword.trim();
+      if (!current) {
+        throw new AppError(
+          errorCodes.VALIDATION_FAILED,
+          formatMessage('current.password.required'),
+          {
+            field: 'currentPassword',
+          },
+        );
+      }
+      if (!(await verifyPassword(user.password_hash, current))) {
+        throw new AppError(errorCodes.INVALID_PASSWORD, formatMessage('current.password.invalid'), {
+          status: 400,
+          field: 'currentPassword',
+        });
+      }
+      return ok({ text: 'OK' });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/account/change/password',
+    {
+      schema: {
+        tags: ['password'],
+        body: changePasswordRequestSchema,
+        response: { 200: okSchema(textResponseSchema) },
+      },
+      preValidation: session,
+      preHandler: passwordLimits,
+    },
+    async (request) => {
+      const user = await caller(request);
+      await assertNewPassword(
+        ctx.db,
+        user,
+        request.body,
+        forbiddenDomains(config.publicOrigin, user.email),
+      );
+      await ctx.db.transaction().execute(async (tx) => {
+        await setPassword(tx, user, request.body.newPassword);
+        // Every other session of this user ends; the one making the change stays signed in.
+        await endSessions(tx, user.id, principalOf(request).sid);
+        await recordAudit(tx, {
+          subjectKind: 'reseller',
+          subjectId: user.id,
+          accountId: user.account_id,
+          action: 'password.changed',
+          ...requestContext(request),
+        });
+      });
+      return ok({ text: formatMessage('password.changed') });
+    },
+  );
+
+  // --- Profile ---
+
+  api.get(
+    '/rpc-api/reseller/account/get',
+    {
+      schema: { tags: ['reseller account'], response: { 200: okSchema(accountProfileSchema) } },
+      preValidation: session,
+    },
+    async (request) => {
+      const user = await caller(request);
+      return ok({
+        firstname: user.first_name,
+        lastname: user.last_name,
+        email: user.email,
+        username: user.username,
+        company_name: user.company_name,
+        proxy: user.proxy_topic,
+        role: user.role,
+      });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/account/update',
+    {
+      schema: {
+        tags: ['reseller account'],
+        body: accountUpdateRequestSchema,
+        response: { 200: okSchema(textResponseSchema) },
+      },
+      preValidation: session,
+    },
+    async (request) => {
+      const user = await caller(request);
+      const next = {
+        first_name: cleanName(request.body.firstname),
+        last_name: cleanName(request.body.lastname),
+        proxy_topic: request.body.proxy,
+      };
+      if (
+        next.first_name === user.first_name &&
+        next.last_name === user.last_name &&
+        next.proxy_topic === user.proxy_topic
+      ) {
+        throw new AppError('PROFILE_UNCHANGED', formatMessage('profile.unchanged'), {
+          status: 400,
+        });
+      }
+      await ctx.db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('users')
+          .set({ ...next, updated_at: new Date().toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        await recordAudit(tx, {
+          subjectKind: 'reseller',
+          subjectId: user.id,
+          accountId: user.account_id,
+          action: 'profile.updated',
+          ...requestContext(request),
+        });
+      });
+      return ok({ text: formatMessage('profile.updated') });
+    },
+  );
+}

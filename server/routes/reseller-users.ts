@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addUserSchema,
+  csvInviteResultSchema,
+  csvInviteSchema,
+  doneSchema,
+  inviteLinkSchema,
+  inviteResultSchema,
+  inviteUserSchema,
+  listUsersQuerySchema,
+  subUserSchema,
+  updateUserSchema,
+  userIdBodySchema,
+  userIdsBodySchema,
+  userListSchema,
+  userMessages,
+} from '../../src/domain/api/reseller-users';
+import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
+import { formatMessage } from '../../src/domain/messages';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { ok, okSchema } from '../plugins/reply';
+import { loadActor } from '../services/reseller-users/actor';
+import { CsvFailure, inviteFromCsv } from '../services/reseller-users/csv-invite';
+import {
+  addUser,
+  copyInvitationLink,
+  deleteUsers,
+  inviteUser,
+  listCancelledUsers,
+  listUsers,
+  resendInvitation,
+  restoreUsers,
+  updateUser,
+} from '../services/reseller-users/users';
+
+/**
+ * Sub-users (spec section 7, "Users"): list, add, invite, resend, copy link, update, delete,
+ * cancelled users and restore. Every call is scoped to the caller's account and checked against
+ * the caller's role (`permissions` in src/domain/api/reseller-users.ts).
+ */
+export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
+  const preValidation = requireSession(ctx, 'reseller');
+  const tags = ['reseller users'];
+  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
+
+  api.get(
+    '/rpc-api/reseller/user/get',
+    {
+      schema: {
+        tags,
+        querystring: listUsersQuerySchema,
+        response: { 200: okSchema(userListSchema) },
+      },
+      preValidation,
+    },
+    async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
+  );
+
+  api.get(
+    '/rpc-api/reseller/account/get/cancelusers',
+    {
+      schema: {
+        tags,
+        querystring: listUsersQuerySchema,
+        response: { 200: okSchema(userListSchema) },
+      },
+      preValidation,
+    },
+    async (request) => ok(await listCancelledUsers(ctx.db, await actorOf(request), request.query)),
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/add',
+    {
+      schema: { tags, body: addUserSchema, response: { 200: okSchema(subUserSchema) } },
+      preValidation,
+    },
+    async (request) =>
+      ok(await addUser(ctx, await actorOf(request), request.body, requestContext(request))),
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/invite',
+    {
+      schema: { tags, body: inviteUserSchema, response: { 200: okSchema(inviteResultSchema) } },
+      preValidation,
+    },
+    async (request) => {
+      const user = await inviteUser(
+        ctx,
+        await actorOf(request),
+        request.body,
+        requestContext(request),
+      );
+      return ok({ user, message: formatMessage('invitation.sent') });
+    },
+  );
+
+  // One request, one transaction: every row is created or none (the answer names failed rows).
+  api.post(
+    '/rpc-api/reseller/user/invite/csv',
+    {
+      schema: {
+        tags,
+        body: csvInviteSchema,
+        response: { 200: okSchema(csvInviteResultSchema), 400: errorEnvelopeSchema },
+      },
+      preValidation,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      try {
+        const created = await inviteFromCsv(ctx, actor, request.body, requestContext(request));
+        return ok({ created, message: formatMessage('invitation.sent') });
+      } catch (error) {
+        if (error instanceof CsvFailure) return reply.code(400).send(error.envelope());
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/invite/resend',
+    {
+      schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteResultSchema) } },
+      preValidation,
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const user = await resendInvitation(ctx, actor, request.body.userId, requestContext(request));
+      return ok({ user, message: formatMessage('invitation.sent') });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/invite/link',
+    {
+      schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteLinkSchema) } },
+      preValidation,
+    },
+    async (request) =>
+      ok(await copyInvitationLink(ctx, await actorOf(request), request.body.userId)),
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/update',
+    {
+      schema: { tags, body: updateUserSchema, response: { 200: okSchema(subUserSchema) } },
+      preValidation,
+    },
+    async (request) =>
+      ok(await updateUser(ctx.db, await actorOf(request), request.body, requestContext(request))),
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/delete',
+    {
+      schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
+      preValidation,
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const count = await deleteUsers(ctx.db, actor, request.body.userIds, requestContext(request));
+      return ok({ message: formatMessage('user.deleted'), count });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/user/restore',
+    {
+      schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
+      preValidation,
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const count = await restoreUsers(
+        ctx.db,
+        actor,
+        request.body.userIds,
+        requestContext(request),
+      );
+      return ok({ message: userMessages.userRestored, count });
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCodes } from '../../src/domain/api/envelope';
+import { signInResponseSchema } from '../../src/domain/api/session';
+import { supportDisabledUrls, supportOtpSignInSchema } from '../../src/domain/api/support';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { requestContext, requireSession } from '../plugins/auth';
+import { setSessionCookies } from '../plugins/cookies';
+import { limitAll, loginOf } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { recordAudit } from '../services/audit';
+import { redeemSupportOtp } from '../services/support-otp';
+import { formatMessage } from '../../src/domain/messages';
+
+/** Support-OTP sign-in: an operator issues a code (`npm run support -- otp <email>`). */
+export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/rpc-api/reseller/support/otp_signin',
+    {
+      schema: {
+        tags: ['session'],
+        body: supportOtpSignInSchema,
+        response: { 200: okSchema(signInResponseSchema) },
+      },
+      preHandler: limitAll(app, [
+        { max: ctx.config.signInLimitPerIp, timeWindow: '1 minute', key: (r) => `otp-ip:${r.ip}` },
+        { max: 5, timeWindow: '15 minutes', key: (r) => `otp-account:${r.ip}:${loginOf(r)}` },
+      ]),
+    },
+    async (request, reply) => {
+      const redeemed = await redeemSupportOtp(ctx.db, request.body.username, request.body.otp);
+      if (!redeemed)
+        throw new AppError(
+          errorCodes.INVALID_CREDENTIALS,
+          formatMessage('otp.expired.or.incorrect'),
+        );
+      const pair = await ctx.sessions.start(
+        'reseller',
+        redeemed.userId,
+        requestContext(request),
+        true,
+      );
+      await recordAudit(ctx.db, {
+        subjectKind: 'reseller',
+        subjectId: redeemed.userId,
+        accountId: redeemed.accountId,
+        action: 'support.otp.signin',
+        ...requestContext(request),
+      });
+      setSessionCookies(reply, ctx.config, 'reseller', pair);
+      return ok({ productType: 'reseller' as const, next: '/home' });
+    },
+  );
+
+  api.get(
+    '/rpc-api/api/private/support/otp/disabledUrls',
+    {
+      schema: { tags: ['session'], response: { 200: okSchema(z.array(z.string())) } },
+      preHandler: requireSession(ctx, 'reseller'),
+    },
+    () => ok([...supportDisabledUrls]),
+  );
+}

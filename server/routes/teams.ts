@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createTeamSchema,
+  renameTeamSchema,
+  teamDoneSchema,
+  teamIdSchema,
+  teamListSchema,
+  teamMembersSchema,
+  teamMessages,
+} from '../../src/domain/api/teams';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { ok, okSchema } from '../plugins/reply';
+import { loadActor } from '../services/reseller-users/actor';
+import {
+  addMembers,
+  createTeam,
+  deleteTeam,
+  listTeams,
+  removeMembers,
+  renameTeam,
+} from '../services/teams/teams';
+
+/**
+ * Teams (the spec names no endpoints for them; these sit next to the user calls). Administrators
+ * and sub-administrators only; a user belongs to at most one team.
+ */
+export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = requireSession(ctx, 'reseller');
+  const tags = ['teams'];
+  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
+  const done = { 200: okSchema(teamDoneSchema) };
+
+  api.get(
+    '/rpc-api/reseller/team/get',
+    { schema: { tags, response: { 200: okSchema(teamListSchema) } }, preValidation },
+    async (request) => ok({ teams: await listTeams(ctx.db, await actorOf(request)) }),
+  );
+
+  api.post(
+    '/rpc-api/reseller/team/create',
+    { schema: { tags, body: createTeamSchema, response: done }, preValidation },
+    async (request) => {
+      await createTeam(ctx.db, await actorOf(request), request.body.name, requestContext(request));
+      return ok({ message: teamMessages.created });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/team/rename',
+    { schema: { tags, body: renameTeamSchema, response: done }, preValidation },
+    async (request) => {
+      const { teamId, name } = request.body;
+      await renameTeam(ctx.db, await actorOf(request), teamId, name, requestContext(request));
+      return ok({ message: teamMessages.renamed });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/team/delete',
+    { schema: { tags, body: teamIdSchema, response: done }, preValidation },
+    async (request) => {
+      await deleteTeam(
+        ctx.db,
+        await actorOf(request),
+        request.body.teamId,
+        requestContext(request),
+      );
+      return ok({ message: teamMessages.deleted });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/team/members/add',
+    { schema: { tags, body: teamMembersSchema, response: done }, preValidation },
+    async (request) => {
+      const { teamId, userIds } = request.body;
+      await addMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));
+      return ok({ message: teamMessages.membersAdded });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/team/members/remove',
+    { schema: { tags, body: teamMembersSchema, response: done }, preValidation },
+    async (request) => {
+      const { teamId, userIds } = request.body;
+      await removeMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));
+      return ok({ message: teamMessages.membersRemoved });
+    },
+  );
+}

@@ -1,0 +1,728 @@
+import crypto from 'node:crypto';
+import type { Database, Executor } from '../../db/database';
+import { errorCodes } from '../../../src/domain/api/envelope';
+import {
+  cardFieldsSchema,
+  type BillingInfo,
+  type CardSummary,
+  type InvoiceLine,
+  type Plan,
+  type ProratedAmount,
+  type TaxDetails,
+  type UpgradeDetails,
+} from '../../../src/domain/api/billing';
+import { cardBrandNames, type CardBrand } from '../../../src/domain/cards';
+import { accountValues, SUBSCRIPTION_TYPE_FREE_TRIAL } from '../../../src/domain/constants';
+import { formatMessage } from '../../../src/domain/messages';
+import { AppError } from '../../app-error';
+import { addDays, nowIso } from '../clock';
+import type { CardInput, DeclineReason, PaymentGateway, StoredCard } from '../payments/gateway';
+import { createSandboxGateway } from '../payments/sandbox';
+import {
+  checkUsZip,
+  computeTax,
+  countryName,
+  countryOptions,
+  isKnownCountry,
+  usStateOptions,
+  type TaxProfile,
+  type TaxResult,
+} from '../tax/tax';
+import { prorate, termEnd, type Term } from './proration';
+import {
+  findPlanByCode,
+  insertInvoice,
+  insertTransaction,
+  listActivePlans,
+  loadAccountBundle,
+  priceOf,
+  type AccountBundle,
+  type PlanRow,
+} from './repository';
+
+let gateway: PaymentGateway = createSandboxGateway();
+/** The sandbox is the default; a real gateway (or a test double) is installed here. */
+export const paymentGateway = (): PaymentGateway => gateway;
+export function setPaymentGateway(next: PaymentGateway): void {
+  gateway = next;
+}
+
+const asTerm = (value: string): Term => (value === 'month' ? 'month' : 'year');
+
+export const declineText = (reason: DeclineReason): string =>
+  reason === 'not_processed'
+    ? formatMessage('card.not.processed')
+    : formatMessage('payment.failed');
+
+function declined(reason: DeclineReason, field?: string): AppError {
+  return new AppError('PAYMENT_DECLINED', declineText(reason), { status: 402, field });
+}
+
+export const planOut = (plan: PlanRow): Plan => ({
+  code: plan.code,
+  name: plan.name,
+  computers: plan.computers,
+  users: plan.users,
+  monthlyPriceMinor: plan.monthly_price_minor,
+  yearlyPriceMinor: plan.yearly_price_minor,
+  currency: plan.currency,
+});
+
+export function cardOut(billing: AccountBundle['billing']): CardSummary | null {
+  if (!billing.card_token) return null;
+  const brand = billing.card_brand as CardBrand;
+  return {
+    brand,
+    brandName: cardBrandNames[brand],
+    last4: billing.card_last4,
+    expMonth: billing.card_exp_month,
+    expYear: billing.card_exp_year,
+  };
+}
+
+export const taxProfileOf = (bundle: AccountBundle): TaxProfile => ({
+  country: bundle.billing.country,
+  state: bundle.billing.state,
+  vatId: bundle.account.vat_id,
+  gstin: bundle.account.gstin,
+});
+
+function taxDetailsOf(bundle: AccountBundle): TaxDetails {
+  const tax = computeTax(taxProfileOf(bundle), 0);
+  return {
+    type: tax.type,
+    label: tax.label,
+    rateBp: tax.rateBp,
+    isReverseCharge: tax.isReverseCharge,
+    vatId: bundle.account.vat_id,
+    gstin: bundle.account.gstin,
+  };
+}
+
+const isTrialAccount = (bundle: AccountBundle) =>
+  bundle.account.subscription_type === SUBSCRIPTION_TYPE_FREE_TRIAL || bundle.plan === null;
+
+export function buyerOf(bundle: AccountBundle) {
+  const { account, billing, admin } = bundle;
+  const person = admin ? `${admin.first_name} ${admin.last_name}`.trim() : '';
+  const cityLine = [billing.city, billing.state, billing.zip].filter(Boolean).join(', ');
+  const taxId = account.gstin
+    ? `GSTIN ${account.gstin}`
+    : account.vat_id
+      ? `VAT ID ${account.vat_id}`
+      : '';
+  return {
+    name: account.company_name,
+    lines: [person, admin?.email ?? '', billing.address1, cityLine, countryName(billing.country)]
+      .map((line) => line.trim())
+      .filter(Boolean),
+    taxId,
+  };
+}
+
+async function openPendingCharges(db: Executor, accountId: string) {
+  return db
+    .selectFrom('pending_charges')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'open')
+    .orderBy('due_at')
+    .execute();
+}
+
+export async function billingInfo(db: Database, accountId: string): Promise<BillingInfo> {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  const pending = await openPendingCharges(db, accountId);
+  const { billing, account } = bundle;
+  return {
+    companyName: account.company_name,
+    address1: billing.address1,
+    city: billing.city,
+    state: billing.state,
+    zip: billing.zip,
+    country: billing.country,
+    countryName: countryName(billing.country),
+    countries: countryOptions(),
+    usStates: usStateOptions(),
+    accountStatus: account.account_status,
+    plan: bundle.plan ? planOut(bundle.plan) : null,
+    term: asTerm(billing.term),
+    renewTerm: asTerm(billing.renew_term),
+    autoRenew: billing.auto_renew === 1,
+    endDate: account.end_date,
+    isTrial: isTrialAccount(bundle),
+    card: cardOut(billing),
+    pendingCharges: pending.map((charge) => ({
+      id: charge.id,
+      description: charge.description,
+      amountMinor: charge.amount_minor,
+      currency: charge.currency,
+      dueAt: charge.due_at,
+      isPastDue: charge.due_at <= now,
+    })),
+    pendingTotalMinor: pending.reduce((sum, charge) => sum + charge.amount_minor, 0),
+    currency: bundle.plan?.currency ?? account.currency,
+    tax: taxDetailsOf(bundle),
+  };
+}
+
+export async function cardInfo(db: Database, accountId: string) {
+  const bundle = await loadAccountBundle(db, accountId, nowIso());
+  return { card: cardOut(bundle.billing) };
+}
+
+export interface AddressInput {
+  address1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/** The billing address rules the schema cannot check alone: known country, US state and ZIP. */
+export function checkAddress(input: AddressInput): AddressInput {
+  const country = input.country.toUpperCase();
+  if (!isKnownCountry(country)) {
+    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('generic.error'), {
+      field: 'country',
+    });
+  }
+  let state = input.state.trim();
+  if (country === 'US') {
+    state = state.toUpperCase();
+    if (!usStateOptions().some((option) => option.code === state)) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('state.select'), {
+        field: 'state',
+      });
+    }
+    if (!checkUsZip(input.zip, state)) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('zip.usa.invalid'), {
+        field: 'zip',
+      });
+    }
+  }
+  return { ...input, country, state };
+}
+
+async function tokenizeOrThrow(card: CardInput): Promise<StoredCard> {
+  const result = await paymentGateway().tokenize(card);
+  if (!result.ok) throw declined(result.reason, result.field);
+  return result.card;
+}
+
+const cardColumns = (card: StoredCard, holder: string) => ({
+  card_token: card.token,
+  card_brand: card.brand,
+  card_last4: card.last4,
+  card_exp_month: card.expMonth,
+  card_exp_year: card.expYear,
+  card_holder: holder,
+});
+
+/** Saves a new card on file (and the billing address); reports whether charges are pending. */
+export async function updateCard(db: Database, accountId: string, input: CardInput & AddressInput) {
+  const address = checkAddress(input);
+  const card = await tokenizeOrThrow(input);
+  const now = nowIso();
+  await loadAccountBundle(db, accountId, now);
+  await db
+    .updateTable('billing_accounts')
+    .set({
+      ...cardColumns(card, input.holder),
+      address1: address.address1,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      country: address.country,
+      updated_at: now,
+    })
+    .where('account_id', '=', accountId)
+    .execute();
+  const pending = await openPendingCharges(db, accountId);
+  return {
+    text: formatMessage('card.updated'),
+    card: {
+      brand: card.brand,
+      brandName: cardBrandNames[card.brand],
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    },
+    hasPendingCharge: pending.length > 0,
+    pendingTotalMinor: pending.reduce((sum, charge) => sum + charge.amount_minor, 0),
+  };
+}
+
+const cardLabel = (billing: AccountBundle['billing']) => ({
+  cardBrand: billing.card_brand,
+  cardLast4: billing.card_last4,
+});
+
+/** Charges the open pending charges to the card on file; reactivates a CCFAILEDACC account. */
+export async function payPendingCharges(db: Database, accountId: string) {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  const pending = await openPendingCharges(db, accountId);
+  if (pending.length === 0) {
+    throw new AppError('NO_PENDING_CHARGE', formatMessage('generic.error'));
+  }
+  if (!bundle.billing.card_token) throw declined('not_processed', 'cardNumber');
+  const total = pending.reduce((sum, charge) => sum + charge.amount_minor, 0);
+  const currency = pending[0]?.currency ?? 'USD';
+  const key = `pending:${pending.map((charge) => charge.id).join(',')}:${bundle.billing.card_token}`;
+  const result = await paymentGateway().charge({
+    token: bundle.billing.card_token,
+    amountMinor: total,
+    currency,
+    description: 'Pending charges',
+    idempotencyKey: key,
+  });
+  if (!result.ok) {
+    await db.transaction().execute(async (tx) => {
+      await insertTransaction(tx, {
+        accountId,
+        invoiceId: pending[0]?.invoice_id ?? null,
+        kind: 'failed',
+        amountMinor: total,
+        taxMinor: 0,
+        rateBp: 0,
+        currency,
+        ...cardLabel(bundle.billing),
+        description: 'Pending charges',
+        failureReason: declineText(result.reason),
+        createdAt: now,
+      });
+      await tx
+        .updateTable('reseller_accounts')
+        .set({ attempted_for_pending_charges: 1 })
+        .where('id', '=', accountId)
+        .execute();
+    });
+    throw declined(result.reason);
+  }
+  const wasSuspended = bundle.account.account_status === accountValues.CCFAILEDACC;
+  await db.transaction().execute(async (tx) => {
+    let endDate = bundle.account.end_date;
+    for (const charge of pending) {
+      await tx
+        .updateTable('pending_charges')
+        .set({ status: 'paid', paid_at: now })
+        .where('id', '=', charge.id)
+        .execute();
+      const invoice = charge.invoice_id
+        ? await tx
+            .selectFrom('invoices')
+            .selectAll()
+            .where('id', '=', charge.invoice_id)
+            .executeTakeFirst()
+        : undefined;
+      if (invoice) {
+        await tx
+          .updateTable('invoices')
+          .set({ status: 'PAID' })
+          .where('id', '=', invoice.id)
+          .execute();
+        if (invoice.period_end > endDate) endDate = invoice.period_end;
+      }
+      await insertTransaction(tx, {
+        accountId,
+        invoiceId: charge.invoice_id,
+        kind: 'charge',
+        amountMinor: charge.amount_minor,
+        taxMinor: invoice?.tax_minor ?? 0,
+        rateBp: invoice?.tax_rate_bp ?? 0,
+        currency: charge.currency,
+        ...cardLabel(bundle.billing),
+        description: charge.description,
+        gatewayRef: result.reference,
+        createdAt: now,
+      });
+    }
+    await tx
+      .updateTable('reseller_accounts')
+      .set({
+        is_pending_charge: 0,
+        attempted_for_pending_charges: 0,
+        end_date: endDate,
+        ...(wasSuspended ? { account_status: 'A' } : {}),
+      })
+      .where('id', '=', accountId)
+      .execute();
+  });
+  return {
+    text: wasSuspended
+      ? formatMessage('account.reactivated')
+      : formatMessage('pending.charges.applied'),
+    reactivated: wasSuspended,
+  };
+}
+
+/** Whether signing in is held up by charges past their due date: pay (admin) or contact support. */
+export async function pastDueAction(
+  db: Executor,
+  userId: string,
+): Promise<'pay' | 'contact' | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('pending_charges', 'pending_charges.account_id', 'users.account_id')
+    .select(['users.role'])
+    .where('users.id', '=', userId)
+    .where('pending_charges.status', '=', 'open')
+    .where('pending_charges.due_at', '<=', nowIso())
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.role === 'admin' ? 'pay' : 'contact';
+}
+
+// --- Upgrade ---
+
+export async function upgradeDetails(db: Database, accountId: string): Promise<UpgradeDetails> {
+  const bundle = await loadAccountBundle(db, accountId, nowIso());
+  const plans = await listActivePlans(db);
+  const isTrial = isTrialAccount(bundle);
+  const currentRank = isTrial ? 0 : (bundle.plan?.rank ?? 0);
+  return {
+    currentPlan: bundle.plan && !isTrial ? planOut(bundle.plan) : null,
+    term: asTerm(bundle.billing.term),
+    isTrial,
+    startDate: bundle.account.start_date,
+    endDate: bundle.account.end_date,
+    options: plans.filter((plan) => plan.rank >= currentRank).map(planOut),
+    card: cardOut(bundle.billing),
+    tax: taxDetailsOf(bundle),
+  };
+}
+
+interface Quote extends ProratedAmount {
+  plan: PlanRow;
+  tax: TaxResult;
+  periodStart: string;
+  lineText: string;
+}
+
+/** The amount to pay now for a plan change, with tax: every refusal text of the spec lives here. */
+export function quoteUpgrade(
+  bundle: AccountBundle,
+  plan: PlanRow | undefined,
+  requestedTerm: Term | undefined,
+  now: string,
+): Quote {
+  if (!plan) {
+    throw new AppError('PLAN_NOT_FOUND', formatMessage('plan.not.found'), { field: 'planCode' });
+  }
+  const current = bundle.plan;
+  const currentTerm = asTerm(bundle.billing.term);
+  let term: Term;
+  let subtotal: number;
+  let remainingDays: number;
+  let totalDays: number;
+  let isNewTerm: boolean;
+  let periodStart = bundle.account.start_date;
+  let periodEnd = bundle.account.end_date;
+  let lineText: string;
+  if (isTrialAccount(bundle) || !current) {
+    term = requestedTerm ?? 'year';
+    subtotal = priceOf(plan, term);
+    isNewTerm = true;
+    periodStart = now;
+    periodEnd = termEnd(now, term);
+    remainingDays = totalDays = prorate(0, { start: now, end: periodEnd }, now).totalDays;
+    lineText = `${plan.name} (${term === 'year' ? 'yearly' : 'monthly'})`;
+  } else {
+    term = requestedTerm ?? currentTerm;
+    const isLowerTerm = currentTerm === 'year' && term === 'month';
+    if (plan.rank < current.rank || isLowerTerm) {
+      throw new AppError('PLAN_DOWNGRADE', formatMessage('plan.no.downgrade'), {
+        field: 'planCode',
+      });
+    }
+    if (plan.id === current.id && term === currentTerm) {
+      throw new AppError('PLAN_ALREADY_SUBSCRIBED', formatMessage('plan.already.subscribed'), {
+        field: 'planCode',
+      });
+    }
+    const termDates = { start: bundle.account.start_date, end: bundle.account.end_date };
+    if (term === currentTerm) {
+      const share = prorate(priceOf(plan, term) - priceOf(current, term), termDates, now);
+      subtotal = share.amountMinor;
+      remainingDays = share.remainingDays;
+      totalDays = share.totalDays;
+      isNewTerm = false;
+      periodStart = now;
+      lineText = `Upgrade from ${current.name} to ${plan.name}, ${String(share.remainingDays)} of ${String(share.totalDays)} days`;
+    } else {
+      // Monthly to yearly: a new yearly term from today, less the unused part of this month.
+      const credit = prorate(priceOf(current, currentTerm), termDates, now);
+      subtotal = Math.max(0, priceOf(plan, term) - credit.amountMinor);
+      isNewTerm = true;
+      periodStart = now;
+      periodEnd = termEnd(now, term);
+      remainingDays = totalDays = prorate(0, { start: now, end: periodEnd }, now).totalDays;
+      lineText = `${plan.name} (yearly), less ${String(credit.remainingDays)} unused days of ${current.name}`;
+    }
+  }
+  const tax = computeTax(taxProfileOf(bundle), subtotal);
+  return {
+    plan,
+    tax,
+    periodStart,
+    lineText,
+    planCode: plan.code,
+    term,
+    remainingDays,
+    totalDays,
+    isNewTerm,
+    periodEnd,
+    subtotalMinor: subtotal,
+    taxMinor: tax.taxMinor,
+    totalMinor: subtotal + tax.taxMinor,
+    taxLabel: tax.label,
+    rateBp: tax.rateBp,
+    currency: plan.currency,
+  };
+}
+
+export async function proratedAmount(
+  db: Database,
+  accountId: string,
+  planCode: string,
+  term: Term | undefined,
+): Promise<ProratedAmount> {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  const quote = quoteUpgrade(bundle, await findPlanByCode(db, planCode), term, now);
+  return {
+    planCode: quote.planCode,
+    term: quote.term,
+    remainingDays: quote.remainingDays,
+    totalDays: quote.totalDays,
+    isNewTerm: quote.isNewTerm,
+    periodEnd: quote.periodEnd,
+    subtotalMinor: quote.subtotalMinor,
+    taxMinor: quote.taxMinor,
+    totalMinor: quote.totalMinor,
+    taxLabel: quote.taxLabel,
+    rateBp: quote.rateBp,
+    currency: quote.currency,
+  };
+}
+
+async function applyUpgrade(
+  tx: Executor,
+  bundle: AccountBundle,
+  quote: Quote,
+  now: string,
+  payment:
+    | { mode: 'card'; card: StoredCard | null; holder: string; reference: string }
+    | { mode: 'invoice' },
+): Promise<string> {
+  const accountId = bundle.account.id;
+  const lines: InvoiceLine[] = [
+    {
+      description: quote.lineText,
+      quantity: 1,
+      unitMinor: quote.subtotalMinor,
+      amountMinor: quote.subtotalMinor,
+    },
+  ];
+  const invoiceId = await insertInvoice(tx, {
+    accountId,
+    kind: 'upgrade',
+    status: payment.mode === 'card' ? 'PAID' : 'DUE',
+    issuedAt: now,
+    dueAt: payment.mode === 'card' ? now : addDays(now, 30),
+    periodStart: quote.periodStart,
+    periodEnd: quote.periodEnd,
+    currency: quote.currency,
+    lines,
+    tax: { ...quote.tax, type: quote.tax.type },
+    buyer: buyerOf(bundle),
+  });
+  await tx
+    .updateTable('billing_accounts')
+    .set({
+      plan_id: quote.plan.id,
+      term: quote.term,
+      renew_term: quote.term,
+      updated_at: now,
+      ...(payment.mode === 'card' && payment.card ? cardColumns(payment.card, payment.holder) : {}),
+    })
+    .where('account_id', '=', accountId)
+    .execute();
+  await tx
+    .updateTable('reseller_accounts')
+    .set({
+      subscription_type: 'PAID',
+      account_status: 'A',
+      payment_mode: payment.mode === 'card' ? 'CARD' : 'INVOICE',
+      yearly_fee_minor: quote.plan.yearly_price_minor,
+      currency: quote.currency,
+      ...(quote.isNewTerm ? { start_date: now, end_date: quote.periodEnd } : {}),
+    })
+    .where('id', '=', accountId)
+    .execute();
+  if (payment.mode === 'card') {
+    const billing = await tx
+      .selectFrom('billing_accounts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    await insertTransaction(tx, {
+      accountId,
+      invoiceId,
+      kind: 'charge',
+      amountMinor: quote.totalMinor,
+      taxMinor: quote.taxMinor,
+      rateBp: quote.rateBp,
+      currency: quote.currency,
+      ...cardLabel(billing),
+      description: quote.lineText,
+      gatewayRef: payment.reference,
+      createdAt: now,
+    });
+  }
+  return invoiceId;
+}
+
+export interface UpgradeCardRequest {
+  useCardOnFile: boolean;
+  cardNumber?: string;
+  cvv?: string;
+  expMonth?: string;
+  expYear?: string;
+  holder?: string;
+}
+
+/** POST continueUpg: pay by card (on file or new), then change the plan in one transaction. */
+export async function upgradeByCard(
+  db: Database,
+  accountId: string,
+  planCode: string,
+  term: Term | undefined,
+  cardRequest: UpgradeCardRequest,
+) {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  const quote = quoteUpgrade(bundle, await findPlanByCode(db, planCode), term, now);
+  let newCard: StoredCard | null = null;
+  let holder = bundle.billing.card_holder;
+  if (!cardRequest.useCardOnFile) {
+    const parsed = cardFieldsSchema.safeParse({
+      cardNumber: cardRequest.cardNumber ?? '',
+      cvv: cardRequest.cvv ?? '',
+      expMonth: cardRequest.expMonth ?? '',
+      expYear: cardRequest.expYear ?? '',
+      holder: cardRequest.holder ?? '',
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(
+        errorCodes.VALIDATION_FAILED,
+        issue?.message ?? formatMessage('generic.error'),
+        {
+          field: issue?.path.join('.'),
+        },
+      );
+    }
+    newCard = await tokenizeOrThrow(parsed.data);
+    holder = parsed.data.holder;
+  }
+  const token = newCard?.token ?? bundle.billing.card_token;
+  if (!token) throw declined('not_processed', 'cardNumber');
+  const key = `upgrade:${accountId}:${crypto.randomUUID()}`;
+  const charge =
+    quote.totalMinor > 0
+      ? await paymentGateway().charge({
+          token,
+          amountMinor: quote.totalMinor,
+          currency: quote.currency,
+          description: quote.lineText,
+          idempotencyKey: key,
+        })
+      : ({ ok: true, reference: 'no-charge' } as const);
+  if (!charge.ok) {
+    const label = newCard
+      ? { cardBrand: newCard.brand, cardLast4: newCard.last4 }
+      : cardLabel(bundle.billing);
+    await insertTransaction(db, {
+      accountId,
+      invoiceId: null,
+      kind: 'failed',
+      amountMinor: quote.totalMinor,
+      taxMinor: quote.taxMinor,
+      rateBp: quote.rateBp,
+      currency: quote.currency,
+      ...label,
+      description: quote.lineText,
+      failureReason: declineText(charge.reason),
+      createdAt: now,
+    });
+    throw declined(charge.reason);
+  }
+  try {
+    const invoiceId = await db.transaction().execute((tx) =>
+      applyUpgrade(tx, bundle, quote, now, {
+        mode: 'card',
+        card: newCard,
+        holder,
+        reference: charge.reference,
+      }),
+    );
+    return { text: formatMessage('upgrade.success'), invoiceId };
+  } catch {
+    throw new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  }
+}
+
+/** POST continueInvoiceUpg: change the plan now and issue an invoice due in 30 days. */
+export async function upgradeByInvoice(
+  db: Database,
+  accountId: string,
+  planCode: string,
+  term: Term | undefined,
+) {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  const quote = quoteUpgrade(bundle, await findPlanByCode(db, planCode), term, now);
+  try {
+    const invoiceId = await db
+      .transaction()
+      .execute((tx) => applyUpgrade(tx, bundle, quote, now, { mode: 'invoice' }));
+    return { text: formatMessage('upgrade.success'), invoiceId };
+  } catch {
+    throw new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  }
+}
+
+// --- Auto-renewal ---
+
+export async function setAutoRenewal(db: Database, accountId: string, enable: boolean) {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  await db
+    .updateTable('billing_accounts')
+    .set({ auto_renew: enable ? 1 : 0, updated_at: now })
+    .where('account_id', '=', accountId)
+    .execute();
+  return {
+    text: enable ? 'Auto-renewal has been turned on' : 'Auto-renewal has been turned off',
+    autoRenew: enable,
+    renewTerm: asTerm(bundle.billing.renew_term),
+  };
+}
+
+export async function setRenewTerm(db: Database, accountId: string, renewTerm: Term) {
+  const now = nowIso();
+  const bundle = await loadAccountBundle(db, accountId, now);
+  await db
+    .updateTable('billing_accounts')
+    .set({ renew_term: renewTerm, updated_at: now })
+    .where('account_id', '=', accountId)
+    .execute();
+  return {
+    text: 'Renewal details have been updated',
+    autoRenew: bundle.billing.auto_renew === 1,
+    renewTerm,
+  };
+}

@@ -1,0 +1,195 @@
+import type { Database } from '../../db/database';
+import type {
+  InvoiceDetail,
+  InvoiceLine,
+  InvoiceList,
+  Transaction,
+} from '../../../src/domain/api/billing';
+import { errorCodes } from '../../../src/domain/api/envelope';
+import { AppError } from '../../app-error';
+import { SELLER_VAT_COUNTRY } from '../tax/rates';
+
+const notFound = () => new AppError(errorCodes.NOT_FOUND, 'The requested resource was not found.');
+
+export function sellerOf(productName: string) {
+  return {
+    name: `${productName} Ltd.`,
+    lines: ['2 Grand Canal Square', 'Dublin 2, D02 A342', 'Ireland', 'billing@example.com'],
+    taxId: `VAT ID ${SELLER_VAT_COUNTRY}9825613N`,
+  };
+}
+
+const sortColumns = {
+  issuedAt: 'issued_at',
+  totalMinor: 'total_minor',
+  number: 'number',
+} as const;
+
+export async function listInvoices(
+  db: Database,
+  accountId: string,
+  query: { page: number; pageSize: number; sort: keyof typeof sortColumns; order: 'asc' | 'desc' },
+): Promise<InvoiceList> {
+  const counted = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy(sortColumns[query.sort], query.order)
+    .orderBy('id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      kind: row.kind,
+      status: row.status,
+      issuedAt: row.issued_at,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+      totalMinor: row.total_minor,
+      currency: row.currency,
+    })),
+    total: Number(counted?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function invoiceDetail(
+  db: Database,
+  accountId: string,
+  invoiceId: string,
+  productName: string,
+): Promise<InvoiceDetail> {
+  const row = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', invoiceId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const notes: string[] = [];
+  if (row.is_reverse_charge === 1) {
+    notes.push(
+      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Directive 2006/112/EC).',
+    );
+  }
+  if (row.status === 'DUE') notes.push('Payment is due by the date shown.');
+  if (row.status === 'REFUNDED') notes.push('This invoice has been refunded to the card used.');
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    issuedAt: row.issued_at,
+    dueAt: row.due_at,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    totalMinor: row.total_minor,
+    currency: row.currency,
+    seller: sellerOf(productName),
+    buyer: JSON.parse(row.buyer_json) as InvoiceDetail['buyer'],
+    lines: JSON.parse(row.lines_json) as InvoiceLine[],
+    subtotalMinor: row.subtotal_minor,
+    taxLines: row.tax_label
+      ? [{ label: row.tax_label, rateBp: row.tax_rate_bp, amountMinor: row.tax_minor }]
+      : [],
+    taxMinor: row.tax_minor,
+    isReverseCharge: row.is_reverse_charge === 1,
+    notes,
+  };
+}
+
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const dayEnd = (day: string) => `${day}T23:59:59.999Z`;
+
+export async function listTransactions(
+  db: Database,
+  accountId: string,
+  range: { from: string; to: string },
+): Promise<Transaction[]> {
+  let query = db
+    .selectFrom('transactions as t')
+    .leftJoin('invoices as i', 'i.id', 't.invoice_id')
+    .select([
+      't.id',
+      't.created_at',
+      't.kind',
+      't.description',
+      't.amount_minor',
+      't.tax_minor',
+      't.tax_rate_bp',
+      't.currency',
+      't.card_brand',
+      't.card_last4',
+      't.invoice_id',
+      't.failure_reason',
+      'i.number as invoice_number',
+    ])
+    .where('t.account_id', '=', accountId);
+  if (range.from) query = query.where('t.created_at', '>=', dayStart(range.from));
+  if (range.to) query = query.where('t.created_at', '<=', dayEnd(range.to));
+  const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id').limit(2000).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    kind: row.kind as Transaction['kind'],
+    description: row.description,
+    amountMinor: row.amount_minor,
+    taxMinor: row.tax_minor,
+    rateBp: row.tax_rate_bp,
+    currency: row.currency,
+    card: row.card_last4 ? `${row.card_brand} •••• ${row.card_last4}` : '',
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number ?? '',
+    failureReason: row.failure_reason,
+  }));
+}
+
+const csvCell = (value: string): string => {
+  // Cells that a spreadsheet would run as a formula are prefixed with a quote.
+  const isNumber = /^-?\d+(?:\.\d+)?%?$/.test(value);
+  const safe = !isNumber && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+export function transactionsCsv(rows: Transaction[]): string {
+  const header = [
+    'Date (UTC)',
+    'Type',
+    'Description',
+    'Invoice',
+    'Card',
+    'Amount',
+    'Tax',
+    'Tax rate',
+    'Currency',
+    'Failure reason',
+  ];
+  const lines = rows.map((row) =>
+    [
+      row.createdAt,
+      row.kind,
+      row.description,
+      row.invoiceNumber,
+      row.card,
+      decimal(row.kind === 'refund' ? -row.amountMinor : row.amountMinor),
+      decimal(row.kind === 'refund' ? -row.taxMinor : row.taxMinor),
+      `${String(row.rateBp / 100)}%`,
+      row.currency,
+      row.failureReason,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

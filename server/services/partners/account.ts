@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import { AppError } from '../../app-error';
+import type { Executor } from '../../db/database';
+import type { Mailer } from '../mail';
+import { addSeconds, nowIso } from '../clock';
+import { randomToken, sha256 } from '../crypto';
+import { hashPassword, verifyPassword } from '../passwords';
+import { errorCodes } from '../../../src/domain/api/envelope';
+import type { ProfileUpdate } from '../../../src/domain/api/partner-account';
+import { formatMessage, messages } from '../../../src/domain/messages';
+import { passwordPolicyViolation } from '../../../src/domain/password-policy';
+import { findCountry, statesOf } from './geo';
+
+const RESET_TTL_SECONDS = 3600;
+const HISTORY_SIZE = 5;
+
+async function partnerRow(db: Executor, id: string) {
+  const row = await db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+  return row;
+}
+
+async function isRecentlyUsed(db: Executor, partnerId: string, password: string) {
+  const history = await db
+    .selectFrom('partner_password_history')
+    .select('password_hash')
+    .where('partner_id', '=', partnerId)
+    .orderBy('created_at', 'desc')
+    .limit(HISTORY_SIZE)
+    .execute();
+  for (const row of history) if (await verifyPassword(row.password_hash, password)) return true;
+  return false;
+}
+
+/** Sets a new password, keeping the old hash in the history. */
+async function setPassword(db: Executor, partnerId: string, oldHash: string, password: string) {
+  const now = nowIso();
+  await db
+    .insertInto('partner_password_history')
+    .values({
+      id: crypto.randomUUID(),
+      partner_id: partnerId,
+      password_hash: oldHash,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .updateTable('partners')
+    .set({ password_hash: await hashPassword(password), updated_at: now })
+    .where('id', '=', partnerId)
+    .execute();
+}
+
+const policyError = (violation: { field: string; message: string }) =>
+  new AppError(
+    violation.message === messages['current.password.invalid']
+      ? errorCodes.INVALID_PASSWORD
+      : errorCodes.VALIDATION_FAILED,
+    violation.message,
+    { field: violation.field },
+  );
+
+export async function changePassword(
+  db: Executor,
+  partnerId: string,
+  input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  domainNames: string[],
+): Promise<void> {
+  const partner = await partnerRow(db, partnerId);
+  const violation = passwordPolicyViolation({
+    newPassword: input.newPassword,
+    confirmPassword: input.confirmPassword,
+    email: partner.email,
+    domainNames,
+    isCurrentPasswordValid: await verifyPassword(partner.password_hash, input.currentPassword),
+    isSameAsCurrent: input.newPassword === input.currentPassword,
+    isRecentlyUsed: await isRecentlyUsed(db, partnerId, input.newPassword),
+  });
+  if (violation) throw policyError(violation);
+  await setPassword(db, partnerId, partner.password_hash, input.newPassword);
+}
+
+/** Always the same answer, so the form does not reveal which e-mails are registered. */
+export async function sendResetLink(
+  db: Executor,
+  mailer: Mailer,
+  login: string,
+  options: { publicOrigin: string; productName: string },
+): Promise<void> {
+  const value = login.trim().toLowerCase();
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'email', 'partner_id', 'account_status'])
+    .where((eb) => eb.or([eb('email', '=', value), eb('partner_id', '=', value)]))
+    .executeTakeFirst();
+  if (!partner || partner.account_status === 'CANCELLED') return;
+  const token = randomToken();
+  const now = nowIso();
+  await db
+    .insertInto('partner_password_resets')
+    .values({
+      token_hash: sha256(token),
+      partner_id: partner.id,
+      created_at: now,
+      expires_at: addSeconds(now, RESET_TTL_SECONDS),
+      used_at: null,
+    })
+    .execute();
+  const link = `${options.publicOrigin}/rpc-app/partner/resetpartner_password?token=${token}`;
+  await mailer.send({
+    to: partner.email,
+    subject: `Reset your ${options.productName} partner password`,
+    text: [
+      `Hello ${partner.partner_id},`,
+      '',
+      `Open this link within an hour to choose a new password: ${link}`,
+      'If you did not ask for it, ignore this e-mail: your password stays the same.',
+    ].join('\n'),
+  });
+}
+
+export async function resetPassword(
+  db: Executor,
+  input: { token: string; newPassword: string; confirmPassword: string },
+  domainNames: string[],
+): Promise<void> {
+  const now = nowIso();
+  const reset = await db
+    .selectFrom('partner_password_resets')
+    .innerJoin('partners', 'partners.id', 'partner_password_resets.partner_id')
+    .select([
+      'partner_password_resets.token_hash',
+      'partner_password_resets.expires_at',
+      'partner_password_resets.used_at',
+      'partners.id',
+      'partners.email',
+      'partners.password_hash',
+    ])
+    .where('partner_password_resets.token_hash', '=', sha256(input.token))
+    .executeTakeFirst();
+  if (!reset || reset.used_at !== null || reset.expires_at <= now) {
+    throw new AppError(errorCodes.EXPIRED_LINK, formatMessage('password.link.expired'));
+  }
+  const violation = passwordPolicyViolation({
+    newPassword: input.newPassword,
+    confirmPassword: input.confirmPassword,
+    email: reset.email,
+    domainNames,
+    isRecentlyUsed:
+      (await verifyPassword(reset.password_hash, input.newPassword)) ||
+      (await isRecentlyUsed(db, reset.id, input.newPassword)),
+  });
+  if (violation) throw policyError(violation);
+  const claimed = await db
+    .updateTable('partner_password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', reset.token_hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    throw new AppError(errorCodes.EXPIRED_LINK, formatMessage('password.link.expired'));
+  }
+  await setPassword(db, reset.id, reset.password_hash, input.newPassword);
+  await revokeSessions(db, reset.id);
+}
+
+export async function revokeSessions(db: Executor, partnerId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('subject_kind', '=', 'partner')
+    .where('subject_id', '=', partnerId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+const columns = {
+  companyName: 'company_name',
+  dbaname: 'dba_name',
+  contactPerson: 'contact_person',
+  emailId: 'email',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  country: 'country',
+  phoneNumber: 'phone',
+  paypalEmailId: 'paypal_email',
+} as const;
+
+/** Applies the non-empty values that differ; answers whether anything changed. */
+export async function updateProfile(
+  db: Executor,
+  partnerId: string,
+  input: ProfileUpdate,
+): Promise<boolean> {
+  const partner = await partnerRow(db, partnerId);
+  const changes: Partial<Record<(typeof columns)[keyof typeof columns], string>> = {};
+  for (const [key, column] of Object.entries(columns) as [
+    keyof ProfileUpdate,
+    (typeof columns)[keyof typeof columns],
+  ][]) {
+    let value = input[key].trim();
+    if (value === '') continue;
+    if (key === 'emailId' || key === 'paypalEmailId') value = value.toLowerCase();
+    if (key === 'contactPerson') value = value.replace(/\s+/g, ' ');
+    if (key === 'country') {
+      const country = findCountry(value);
+      if (!country) {
+        throw new AppError(errorCodes.VALIDATION_FAILED, 'Select a country', { field: 'country' });
+      }
+      value = country.name;
+    }
+    if (partner[column] !== value) changes[column] = value;
+  }
+  const country = changes.country ?? partner.country;
+  const state = changes.state ?? partner.state;
+  if (changes.country !== undefined || changes.state !== undefined) {
+    const states = statesOf(country);
+    if (states.length > 0 && !states.includes(state)) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, messages['state.select'], {
+        field: 'state',
+      });
+    }
+  }
+  if (changes.email !== undefined) {
+    const taken = await db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', changes.email)
+      .where('id', '!=', partnerId)
+      .executeTakeFirst();
+    if (taken) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, messages['email.exists'], {
+        field: 'emailId',
+      });
+    }
+  }
+  if (Object.keys(changes).length === 0) return false;
+  await db
+    .updateTable('partners')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', partnerId)
+    .execute();
+  return true;
+}
+
+export async function cancelAccount(db: Executor, partnerId: string, password: string) {
+  const partner = await partnerRow(db, partnerId);
+  if (!(await verifyPassword(partner.password_hash, password))) {
+    throw new AppError(errorCodes.INVALID_PASSWORD, messages['password.incorrect'], {
+      field: 'password',
+    });
+  }
+  await db
+    .updateTable('partners')
+    .set({ account_status: 'CANCELLED', updated_at: nowIso() })
+    .where('id', '=', partnerId)
+    .execute();
+  await revokeSessions(db, partnerId);
+}

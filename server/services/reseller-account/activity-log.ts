@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database';
+import {
+  activityActionLabel,
+  activityCategories,
+  categoryOfAction,
+  type ActivityCategory,
+  type ActivityEntry,
+  type ActivitySortField,
+} from '../../../src/domain/api/reseller-account';
+
+const DAY_MS = 86_400_000;
+const MDY = /^(\d{2})-(\d{2})-(\d{4})$/;
+
+/** UTC instant of local midnight of an mm-dd-yyyy day, for a browser `tz` minutes behind UTC. */
+export function localDayStartUtc(mdy: string, tzOffsetMinutes: number): Date | null {
+  const match = MDY.exec(mdy);
+  if (!match) return null;
+  const [, mm = '', dd = '', yyyy = ''] = match;
+  const utc = Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd));
+  const date = new Date(utc);
+  if (date.getUTCDate() !== Number(dd) || date.getUTCMonth() !== Number(mm) - 1) return null;
+  return new Date(utc + tzOffsetMinutes * 60_000);
+}
+
+export interface ActivityFilter {
+  accountId: string;
+  /** Only this user's own entries (a sub-user's view); null for the whole account. */
+  onlyUserId: string | null;
+  from?: string;
+  to?: string;
+  tz: number;
+  user: string;
+  category?: ActivityCategory;
+  page: number;
+  pageSize: number;
+  sort: ActivitySortField;
+  order: 'asc' | 'desc';
+}
+
+export async function listActivity(
+  db: Executor,
+  filter: ActivityFilter,
+  now: Date = new Date(),
+): Promise<{ entries: ActivityEntry[]; total: number }> {
+  // The default range is the last 7 days up to today (the caller's local days).
+  const todayStart = (() => {
+    const local = new Date(now.getTime() - filter.tz * 60_000);
+    const utcMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+    return new Date(utcMidnight + filter.tz * 60_000);
+  })();
+  const fromDate =
+    (filter.from ? localDayStartUtc(filter.from, filter.tz) : null) ??
+    new Date(todayStart.getTime() - 6 * DAY_MS);
+  const toDay = (filter.to ? localDayStartUtc(filter.to, filter.tz) : null) ?? todayStart;
+  const toExclusive = new Date(toDay.getTime() + DAY_MS);
+
+  let query = db
+    .selectFrom('audit_log as l')
+    .leftJoin('users as u', 'u.id', 'l.subject_id')
+    .where('l.account_id', '=', filter.accountId)
+    .where('l.created_at', '>=', fromDate.toISOString())
+    .where('l.created_at', '<', toExclusive.toISOString());
+  if (filter.onlyUserId) query = query.where('l.subject_id', '=', filter.onlyUserId);
+  if (filter.user) query = query.where('l.subject_id', '=', filter.user);
+  if (filter.category) {
+    const prefixes: readonly string[] = activityCategories[filter.category].prefixes;
+    query = query.where((eb) =>
+      eb.or(
+        prefixes.flatMap((prefix) => [
+          eb('l.action', '=', prefix),
+          eb('l.action', 'like', `${prefix}.%`),
+        ]),
+      ),
+    );
+  }
+
+  const countRow = await query
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+
+  const sortColumn = {
+    created_at: 'l.created_at',
+    action: 'l.action',
+    user: 'u.email',
+    ip: 'l.ip',
+  } as const;
+  const rows = await query
+    .select([
+      'l.id',
+      'l.created_at',
+      'l.action',
+      'l.subject_id',
+      'l.ip',
+      'l.user_agent',
+      'l.target',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    ])
+    .orderBy(sortColumn[filter.sort], filter.order)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+
+  return {
+    total,
+    entries: rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      action: row.action,
+      action_label: activityActionLabel(row.action),
+      category: categoryOfAction(row.action),
+      user_id: row.subject_id ?? '',
+      user_name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+      user_email: row.email ?? '',
+      ip: row.ip,
+      user_agent: row.user_agent,
+      target: row.target,
+    })),
+  };
+}
+
+/** The account's users, for the log's user filter (a sub-user sees only itself). */
+export async function activityUsers(db: Executor, accountId: string, onlyUserId: string | null) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('account_id', '=', accountId)
+    .orderBy(sql`lower(email)`);
+  if (onlyUserId) query = query.where('id', '=', onlyUserId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+  }));
+}

@@ -1,0 +1,43 @@
+import type { Executor } from '../../db/database';
+import { AppError } from '../../app-error';
+import { errorCodes } from '../../../src/domain/api/envelope';
+import { can, type Permission, type ResellerRole } from '../../../src/domain/api/reseller-users';
+import { permissionDenied } from '../../plugins/auth';
+
+/** The signed-in reseller user making a call, read fresh from the database on every call. */
+export interface Actor {
+  userId: string;
+  accountId: string;
+  role: ResellerRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const forbidden = () => new AppError(errorCodes.FORBIDDEN, permissionDenied);
+
+/** The caller, or 403 when the user is no longer active (cancelled while signed in). */
+export async function loadActor(db: Executor, userId: string): Promise<Actor> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'role', 'status', 'first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.status !== 'active') throw forbidden();
+  return {
+    userId: row.id,
+    accountId: row.account_id,
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+  };
+}
+
+/** 403 unless the actor's role carries the permission (see `permissions` in the rule book). */
+export function assertCan(actor: Actor, permission: Permission): void {
+  if (!can(actor.role, permission)) throw forbidden();
+}
+
+export const displayName = (actor: Pick<Actor, 'firstName' | 'lastName' | 'email'>): string =>
+  `${actor.firstName} ${actor.lastName}`.trim() || actor.email;

@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
+import type { SubUserSortField } from '../../../src/domain/sorting';
+
+export interface ListOptions {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: SubUserSortField;
+  order: 'asc' | 'desc';
+  statuses: readonly UserStatus[];
+}
+
+/** "04-05-2025" from an ISO timestamp (UTC calendar day). */
+export function mmDdYyyy(iso: string): string {
+  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function baseQuery(db: Executor, accountId: string, options: Pick<ListOptions, 'q' | 'statuses'>) {
+  let query = db
+    .selectFrom('users')
+    .where('users.account_id', '=', accountId)
+    .where('users.status', 'in', [...options.statuses]);
+  const q = options.q.trim().toLowerCase();
+  if (q !== '') {
+    const pattern = `%${escapeLike(q)}%`;
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(lower(${eb.ref('users.email')}) like ${pattern} escape '\\' or lower(${eb.ref('users.first_name')} || ' ' || ${eb.ref('users.last_name')}) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+const now = () => new Date().toISOString();
+
+/** One page of an account's users, sorted in SQL so pagination stays correct. */
+export async function listUsersPage(
+  db: Executor,
+  accountId: string,
+  options: ListOptions,
+): Promise<{ users: SubUser[]; total: number }> {
+  const base = baseQuery(db, accountId, options);
+  const totalRow = await base
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  const direction = options.order;
+  const sortExpression = {
+    isActive: sql`case when users.status = 'active' then 1 else 0 end`,
+    created_date: sql`users.created_at`,
+    username: sql`lower(users.username)`,
+  }[options.sort];
+  const rows = await base
+    .leftJoin('invitations', (join) =>
+      join
+        .onRef('invitations.user_id', '=', 'users.id')
+        .on('invitations.used_at', 'is', null)
+        .on('invitations.revoked_at', 'is', null),
+    )
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'users.email',
+      'users.role',
+      'users.status',
+      'users.created_at',
+      'users.alloted_computers',
+      'users.cancelled_at',
+      'invitations.expires_at',
+    ])
+    .orderBy(sortExpression, direction)
+    .orderBy(sql`lower(users.username)`, direction)
+    .orderBy('users.id')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  const at = now();
+  return {
+    total: Number(totalRow?.n ?? 0),
+    users: rows.map((row) => ({
+      id: row.id,
+      firstname: row.first_name,
+      lastname: row.last_name,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+      isActive: row.status === 'active',
+      created_date: mmDdYyyy(row.created_at),
+      createdAt: row.created_at,
+      allotedComputers: row.alloted_computers,
+      invitationExpiresAt: row.status === 'invited' ? row.expires_at : null,
+      isInvitationExpired:
+        row.status === 'invited' && (row.expires_at === null || row.expires_at <= at),
+      cancelledAt: row.cancelled_at,
+    })),
+  };
+}
+
+export async function countByStatus(db: Executor, accountId: string) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('account_id', '=', accountId)
+    .groupBy('status')
+    .execute();
+  const counts = { active: 0, invited: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** Computers allotted to the account's users who are not cancelled, optionally leaving one out. */
+export async function allottedTotal(
+  db: Executor,
+  accountId: string,
+  exceptUserIds: readonly string[] = [],
+): Promise<number> {
+  let query = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.sum<string | number | null>('alloted_computers').as('n'))
+    .where('account_id', '=', accountId)
+    .where('status', '!=', 'cancelled');
+  if (exceptUserIds.length > 0) query = query.where('id', 'not in', [...exceptUserIds]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findUserInAccount(db: Executor, accountId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findUsersInAccount(db: Executor, accountId: string, userIds: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...userIds])
+    .execute();
+}
+
+/** Whether an e-mail or username is taken by any user of any account. */
+export async function isEmailTaken(db: Executor, email: string): Promise<boolean> {
+  const value = email.trim().toLowerCase();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these e-mails are taken (CSV checks every row in one query). */
+export async function takenEmails(db: Executor, emails: readonly string[]): Promise<Set<string>> {
+  const values = emails.map((email) => email.trim().toLowerCase());
+  const taken = new Set<string>();
+  // Chunks keep the parameter count well under both databases' limits.
+  for (let i = 0; i < values.length; i += 400) {
+    const chunk = values.slice(i, i + 400);
+    const rows = await db
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where((eb) => eb.or([eb('email', 'in', chunk), eb('username', 'in', chunk)]))
+      .execute();
+    for (const row of rows) {
+      taken.add(row.email.toLowerCase());
+      taken.add(row.username.toLowerCase());
+    }
+  }
+  return taken;
+}

@@ -1,0 +1,245 @@
+import crypto from 'node:crypto';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import type { Database } from '../db/database';
+import { AppError } from '../app-error';
+import { errorCodes } from '../../src/domain/api/envelope';
+import type { ProductType } from '../../src/domain/api/session';
+import { addDays, nowIso } from './clock';
+import { randomToken, sha256 } from './crypto';
+import { recordAudit } from './audit';
+
+export interface AccessClaims {
+  sid: string;
+  sub: string;
+  kind: ProductType;
+  otp: boolean;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+export interface SessionContext {
+  ip: string;
+  userAgent: string;
+}
+
+interface Options {
+  tokenSecret: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  reuseGraceSeconds: number;
+}
+
+const expired = () =>
+  new AppError(errorCodes.REFRESH_TOKEN_EXPIRED, 'Your session has expired. Sign in again.');
+const notAuthorized = () =>
+  new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+
+/**
+ * Sessions are token families: one short-lived signed access token (stateless, but checked
+ * against the session row so logout is immediate) and a rotating, single-use refresh token
+ * stored only as a hash. Presenting a used refresh token after the overlap window is treated as
+ * theft: the whole family (the session) is revoked.
+ */
+export function createSessionService(db: Database, options: Options) {
+  const sign = createSigner({
+    key: options.tokenSecret,
+    algorithm: 'HS256',
+    expiresIn: options.accessTtlSeconds * 1000,
+  });
+  const verify = createVerifier({ key: options.tokenSecret, algorithms: ['HS256'] });
+
+  const issueAccess = (claims: AccessClaims): string => sign({ ...claims });
+
+  async function start(
+    kind: ProductType,
+    subjectId: string,
+    context: SessionContext,
+    otpLogin = false,
+  ): Promise<TokenPair> {
+    const sessionId = crypto.randomUUID();
+    const refreshToken = randomToken();
+    const now = nowIso();
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sessions')
+        .values({
+          id: sessionId,
+          subject_kind: kind,
+          subject_id: subjectId,
+          otp_login: otpLogin ? 1 : 0,
+          created_at: now,
+          expires_at: addDays(now, options.refreshTtlDays),
+          revoked_at: null,
+          ip: context.ip,
+          user_agent: context.userAgent.slice(0, 300),
+        })
+        .execute();
+      await tx
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: sha256(refreshToken),
+          session_id: sessionId,
+          created_at: now,
+          used_at: null,
+        })
+        .execute();
+    });
+    const accessToken = issueAccess({ sid: sessionId, sub: subjectId, kind, otp: otpLogin });
+    return { accessToken, refreshToken, sessionId };
+  }
+
+  async function refresh(
+    kind: ProductType,
+    refreshToken: string | undefined,
+    context: SessionContext,
+  ): Promise<TokenPair> {
+    if (!refreshToken) throw expired();
+    const tokenHash = sha256(refreshToken);
+    const now = nowIso();
+    const outcome = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+        .select([
+          'refresh_tokens.used_at',
+          'sessions.id as session_id',
+          'sessions.subject_kind',
+          'sessions.subject_id',
+          'sessions.otp_login',
+          'sessions.expires_at',
+          'sessions.revoked_at',
+        ])
+        .where('refresh_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row || row.subject_kind !== kind || row.revoked_at !== null || row.expires_at <= now) {
+        return { kind: 'expired' as const };
+      }
+      if (row.used_at !== null) {
+        const ageMs = Date.parse(now) - Date.parse(row.used_at);
+        if (ageMs > options.reuseGraceSeconds * 1000) {
+          await tx
+            .updateTable('sessions')
+            .set({ revoked_at: now })
+            .where('id', '=', row.session_id)
+            .execute();
+          await recordAudit(tx, {
+            subjectKind: kind,
+            subjectId: row.subject_id,
+            action: 'session.refresh_token_reuse',
+            ip: context.ip,
+            userAgent: context.userAgent,
+            details: { sessionId: row.session_id },
+          });
+          return { kind: 'reused' as const };
+        }
+        // Inside the overlap window: another tab rotated this token a moment ago. Give this
+        // caller its own successor instead of logging the user out.
+      } else {
+        const marked = await tx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (marked.numUpdatedRows === 0n) return { kind: 'expired' as const };
+      }
+      const next = randomToken();
+      await tx
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: sha256(next),
+          session_id: row.session_id,
+          created_at: now,
+          used_at: null,
+        })
+        .execute();
+      return {
+        kind: 'ok' as const,
+        pair: {
+          refreshToken: next,
+          sessionId: row.session_id,
+          accessToken: issueAccess({
+            sid: row.session_id,
+            sub: row.subject_id,
+            kind,
+            otp: row.otp_login === 1,
+          }),
+        },
+      };
+    });
+    if (outcome.kind !== 'ok') throw expired();
+    return outcome.pair;
+  }
+
+  /** Verifies the access token and that its session is still live. */
+  async function authenticate(
+    kind: ProductType,
+    accessToken: string | undefined,
+  ): Promise<AccessClaims> {
+    if (!accessToken) throw notAuthorized();
+    let claims: AccessClaims;
+    try {
+      claims = verify(accessToken) as AccessClaims;
+    } catch (error) {
+      if (error instanceof TokenError && error.code === TokenError.codes.expired) {
+        throw new AppError(errorCodes.TOKEN_EXPIRED, 'Your session token has expired.');
+      }
+      throw notAuthorized();
+    }
+    if (claims.kind !== kind) throw notAuthorized();
+    const session = await db
+      .selectFrom('sessions')
+      .select(['revoked_at', 'expires_at'])
+      .where('id', '=', claims.sid)
+      .executeTakeFirst();
+    if (!session || session.revoked_at !== null || session.expires_at <= nowIso())
+      throw notAuthorized();
+    return claims;
+  }
+
+  /** Ends the session the given tokens belong to (either may be missing or stale). */
+  async function revoke(
+    kind: ProductType,
+    tokens: { access?: string; refresh?: string },
+  ): Promise<string | null> {
+    let sessionId: string | null = null;
+    if (tokens.refresh) {
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('session_id')
+        .where('token_hash', '=', sha256(tokens.refresh))
+        .executeTakeFirst();
+      sessionId = row?.session_id ?? null;
+    }
+    if (!sessionId && tokens.access) {
+      try {
+        // An expired access token still names its session; its signature is what matters here.
+        const claims = createVerifier({
+          key: options.tokenSecret,
+          algorithms: ['HS256'],
+          ignoreExpiration: true,
+        })(tokens.access) as AccessClaims;
+        if (claims.kind === kind) sessionId = claims.sid;
+      } catch {
+        sessionId = null;
+      }
+    }
+    if (!sessionId) return null;
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', sessionId)
+      .where('subject_kind', '=', kind)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return sessionId;
+  }
+
+  return { start, refresh, authenticate, revoke };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

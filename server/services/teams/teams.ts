@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import type { Executor } from '../../db/database';
+import { AppError } from '../../app-error';
+import { errorCodes } from '../../../src/domain/api/envelope';
+import { teamMessages, type Team } from '../../../src/domain/api/teams';
+import { recordAudit } from '../audit';
+import { nowIso } from '../clock';
+import { assertCan, type Actor } from '../reseller-users/actor';
+import type { RequestInfo } from '../reseller-users/users';
+
+const notFound = () => new AppError(errorCodes.NOT_FOUND, teamMessages.notFound);
+
+async function ownTeam(db: Executor, actor: Actor, teamId: string) {
+  const team = await db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('id', '=', teamId)
+    .where('account_id', '=', actor.accountId)
+    .executeTakeFirst();
+  if (!team) throw notFound();
+  return team;
+}
+
+async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId?: string) {
+  const rows = await db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('account_id', '=', actor.accountId)
+    .execute();
+  const taken = rows.some(
+    (row) => row.id !== exceptId && row.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (taken)
+    throw new AppError(errorCodes.VALIDATION_FAILED, teamMessages.nameTaken, { field: 'name' });
+}
+
+const audit = (db: Executor, actor: Actor, action: string, info: RequestInfo, details: object) =>
+  recordAudit(db, {
+    subjectKind: 'reseller',
+    subjectId: actor.userId,
+    accountId: actor.accountId,
+    action,
+    ...info,
+    details: { ...details },
+  });
+
+export async function listTeams(db: Executor, actor: Actor): Promise<Team[]> {
+  assertCan(actor, 'teams.manage');
+  const teams = await db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('account_id', '=', actor.accountId)
+    .orderBy('name')
+    .execute();
+  const members = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select([
+      'team_members.team_id',
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('team_members.account_id', '=', actor.accountId)
+    .orderBy('users.email')
+    .execute();
+  return teams.map((team) => ({
+    ...team,
+    members: members
+      .filter((member) => member.team_id === team.id)
+      .map((member) => ({
+        id: member.id,
+        email: member.email,
+        name: `${member.first_name} ${member.last_name}`.trim(),
+      })),
+  }));
+}
+
+export async function createTeam(db: Executor, actor: Actor, name: string, info: RequestInfo) {
+  assertCan(actor, 'teams.manage');
+  const id = crypto.randomUUID();
+  await db.transaction().execute(async (tx) => {
+    await assertNameFree(tx, actor, name);
+    const now = nowIso();
+    await tx
+      .insertInto('teams')
+      .values({ id, account_id: actor.accountId, name, created_at: now, updated_at: now })
+      .execute();
+    await audit(tx, actor, 'team.create', info, { target: id, name });
+  });
+  return id;
+}
+
+export async function renameTeam(
+  db: Executor,
+  actor: Actor,
+  teamId: string,
+  name: string,
+  info: RequestInfo,
+) {
+  assertCan(actor, 'teams.manage');
+  await db.transaction().execute(async (tx) => {
+    await ownTeam(tx, actor, teamId);
+    await assertNameFree(tx, actor, name, teamId);
+    await tx
+      .updateTable('teams')
+      .set({ name, updated_at: nowIso() })
+      .where('id', '=', teamId)
+      .where('account_id', '=', actor.accountId)
+      .execute();
+    await audit(tx, actor, 'team.rename', info, { target: teamId, name });
+  });
+}
+
+export async function deleteTeam(db: Executor, actor: Actor, teamId: string, info: RequestInfo) {
+  assertCan(actor, 'teams.manage');
+  await db.transaction().execute(async (tx) => {
+    await ownTeam(tx, actor, teamId);
+    await tx.deleteFrom('team_members').where('team_id', '=', teamId).execute();
+    await tx
+      .deleteFrom('teams')
+      .where('id', '=', teamId)
+      .where('account_id', '=', actor.accountId)
+      .execute();
+    await audit(tx, actor, 'team.delete', info, { target: teamId });
+  });
+}
+
+/** All or nothing: one selected user who is already in a team refuses the whole request. */
+export async function addMembers(
+  db: Executor,
+  actor: Actor,
+  teamId: string,
+  userIds: readonly string[],
+  info: RequestInfo,
+) {
+  assertCan(actor, 'teams.manage');
+  await db.transaction().execute(async (tx) => {
+    await ownTeam(tx, actor, teamId);
+    const users = await tx
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('account_id', '=', actor.accountId)
+      .where('id', 'in', [...userIds])
+      .execute();
+    if (users.length !== userIds.length || users.some((user) => user.status === 'cancelled')) {
+      throw new AppError(errorCodes.NOT_FOUND, 'User not found');
+    }
+    const inTeams = await tx
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('user_id', 'in', [...userIds])
+      .execute();
+    if (inTeams.length > 0) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, teamMessages.onePerUser, {
+        field: 'userIds',
+      });
+    }
+    const now = nowIso();
+    for (const userId of userIds) {
+      await tx
+        .insertInto('team_members')
+        .values({ user_id: userId, team_id: teamId, account_id: actor.accountId, added_at: now })
+        .execute();
+    }
+    await audit(tx, actor, 'team.members.add', info, { target: teamId, users: [...userIds] });
+  });
+}
+
+export async function removeMembers(
+  db: Executor,
+  actor: Actor,
+  teamId: string,
+  userIds: readonly string[],
+  info: RequestInfo,
+) {
+  assertCan(actor, 'teams.manage');
+  await db.transaction().execute(async (tx) => {
+    await ownTeam(tx, actor, teamId);
+    await tx
+      .deleteFrom('team_members')
+      .where('team_id', '=', teamId)
+      .where('account_id', '=', actor.accountId)
+      .where('user_id', 'in', [...userIds])
+      .execute();
+    await audit(tx, actor, 'team.members.remove', info, { target: teamId, users: [...userIds] });
+  });
+}

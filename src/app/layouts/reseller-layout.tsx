@@ -1,0 +1,41 @@
+import { useResellerUserInfo } from '../../features/reseller-home/api/user-info';
+import { paths } from '../../lib/paths';
+import { logout } from '../../lib/session/logout';
+import { ConsoleShell, type NavItem } from './console-shell';
+
+/** Every reseller area that has a screen; later issues add theirs here. */
+const resellerNav: readonly NavItem[] = [
+  { label: 'Home', to: paths.home, end: true },
+  { label: 'Invoices', to: paths.invoices },
+  { label: 'Transactions', to: paths.transactions },
+  { label: 'Activity Log', to: paths.activityLog },
+  { label: 'Account', to: paths.account },
+  { label: 'Two-factor authentication', to: paths.twoFactor },
+];
+
+/** User management, shown to administrators and sub-administrators (see `permissions`). */
+const userManagementNav: readonly NavItem[] = [
+  { label: 'Users', to: paths.homeUsers },
+  { label: 'Teams', to: paths.homeTeams },
+  { label: 'Cancelled users', to: paths.cancelledUsers },
+];
+
+/** The reseller frame around /home and the other signed-in reseller screens. */
+export function ResellerLayout() {
+  const { data } = useResellerUserInfo();
+  const user = data
+    ? { name: `${data.firstname} ${data.lastname}`.trim() || data.username, email: data.email }
+    : undefined;
+  const isManager = data ? data.is_admin || data.is_sub_admin : false;
+  const navItems = isManager
+    ? [...resellerNav.slice(0, 1), ...userManagementNav, ...resellerNav.slice(1)]
+    : resellerNav;
+  return (
+    <ConsoleShell
+      areaName="Bulk Reseller"
+      navItems={navItems}
+      user={user}
+      onLogout={() => logout()}
+    />
+  );
+}

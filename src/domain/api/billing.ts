@@ -1,0 +1,281 @@
+/**
+ * Contracts of the billing calls (spec section 7: Upgrade, Auto-renewal, Billing, Tax). Money is
+ * integer minor units with its currency, always computed by the server; the console only formats.
+ */
+import { z } from 'zod';
+import { messages } from '../messages';
+import { schemas } from '../validation';
+
+export const terms = ['month', 'year'] as const;
+export type Term = (typeof terms)[number];
+
+/** "$1,499.00": formats minor units; never used to compute an amount. */
+export function formatMoney(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+}
+
+export const formatRateBp = (rateBp: number): string =>
+  `${String(rateBp / 100).replace(/\.0+$/, '')}%`;
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const planSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  computers: z.number().int(),
+  users: z.number().int(),
+  monthlyPriceMinor: z.number().int(),
+  yearlyPriceMinor: z.number().int(),
+  currency: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const cardSummarySchema = z.object({
+  brand: z.string(),
+  brandName: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type CardSummary = z.infer<typeof cardSummarySchema>;
+
+export const pendingChargeSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  dueAt: z.string(),
+  isPastDue: z.boolean(),
+});
+
+export const optionSchema = z.object({ code: z.string(), name: z.string() });
+
+export const taxDetailsSchema = z.object({
+  type: z.enum(['vat', 'gst', 'sales_tax', '']),
+  label: z.string(),
+  rateBp: z.number().int(),
+  isReverseCharge: z.boolean(),
+  vatId: z.string(),
+  gstin: z.string(),
+});
+export type TaxDetails = z.infer<typeof taxDetailsSchema>;
+
+/** GET /reseller/ecom/billingInfo */
+export const billingInfoSchema = z.object({
+  companyName: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  countryName: z.string(),
+  countries: z.array(optionSchema),
+  usStates: z.array(optionSchema),
+  accountStatus: z.string(),
+  plan: planSchema.nullable(),
+  term: z.enum(terms),
+  renewTerm: z.enum(terms),
+  autoRenew: z.boolean(),
+  endDate: z.string(),
+  isTrial: z.boolean(),
+  card: cardSummarySchema.nullable(),
+  pendingCharges: z.array(pendingChargeSchema),
+  pendingTotalMinor: z.number().int(),
+  currency: z.string(),
+  tax: taxDetailsSchema,
+});
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
+
+/** GET /reseller/ecom/getCardInfo: brand, last four and expiry; never the number. */
+export const cardInfoSchema = z.object({ card: cardSummarySchema.nullable() });
+
+const expMonth = z.coerce
+  .number({ error: messages['card.not.processed'] })
+  .int({ error: messages['card.not.processed'] })
+  .min(1, { error: messages['card.not.processed'] })
+  .max(12, { error: messages['card.not.processed'] });
+const expYear = z.coerce
+  .number({ error: messages['card.not.processed'] })
+  .int({ error: messages['card.not.processed'] })
+  .min(2000, { error: messages['card.not.processed'] })
+  .max(2100, { error: messages['card.not.processed'] });
+
+/** The card fields, checked with the rule book; the number and CVV never leave the request. */
+export const cardFieldsSchema = z.object({
+  cardNumber: schemas.cardNumber,
+  cvv: schemas.cvv,
+  expMonth,
+  expYear,
+  holder: schemas.name,
+});
+
+export const billingAddressSchema = z.object({
+  address1: schemas.billingAddressLine1,
+  city: schemas.city,
+  state: z.string().trim().max(50).prefault(''),
+  zip: schemas.zip,
+  country: z.string().trim().min(2).max(2).prefault('US'),
+});
+
+/** POST /reseller/v1_ecom/updateCCAndGetPendingStatus */
+export const updateCardRequestSchema = cardFieldsSchema.extend(billingAddressSchema.shape);
+export type UpdateCardRequest = z.output<typeof updateCardRequestSchema>;
+
+export const updateCardResponseSchema = z.object({
+  text: z.string(),
+  card: cardSummarySchema,
+  hasPendingCharge: z.boolean(),
+  pendingTotalMinor: z.number().int(),
+});
+
+/** POST /reseller/v1_ecom/payPendingCharge */
+export const payPendingResponseSchema = z.object({ text: z.string(), reactivated: z.boolean() });
+
+export const invoiceStatuses = ['PAID', 'DUE', 'REFUNDED'] as const;
+
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  issuedAt: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  totalMinor: z.number().int(),
+  currency: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceSortFields = ['issuedAt', 'totalMinor', 'number'] as const;
+
+/** GET /reseller/ecom/invoices */
+export const invoiceListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).prefault(1),
+  pageSize: z.coerce.number().int().min(1).max(100).prefault(10),
+  sort: z.enum(invoiceSortFields).prefault('issuedAt'),
+  order: z.enum(['asc', 'desc']).prefault('desc'),
+});
+export const invoiceListSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+const partySchema = z.object({
+  name: z.string(),
+  lines: z.array(z.string()),
+  taxId: z.string(),
+});
+
+export const invoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitMinor: z.number().int(),
+  amountMinor: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** GET /reseller/ecom/invoiceDetails?invoiceID= */
+export const invoiceDetailRequestSchema = z.object({ invoiceID: z.string().trim().max(64) });
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  dueAt: z.string(),
+  seller: partySchema,
+  buyer: partySchema,
+  lines: z.array(invoiceLineSchema),
+  subtotalMinor: z.number().int(),
+  taxLines: z.array(
+    z.object({ label: z.string(), rateBp: z.number().int(), amountMinor: z.number().int() }),
+  ),
+  taxMinor: z.number().int(),
+  isReverseCharge: z.boolean(),
+  notes: z.array(z.string()),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(['charge', 'refund', 'failed']),
+  description: z.string(),
+  amountMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  rateBp: z.number().int(),
+  currency: z.string(),
+  card: z.string(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string(),
+  failureReason: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Enter a valid date' })
+  .prefault('');
+
+/** GET /reseller/ecom/transactions (and .../transactions/export as CSV): yyyy-mm-dd, inclusive. */
+export const transactionsRequestSchema = z.object({ from: isoDay, to: isoDay });
+export const transactionListSchema = z.object({ items: z.array(transactionSchema) });
+
+/** GET /reseller/ecom/upgradeDetails */
+export const upgradeDetailsSchema = z.object({
+  currentPlan: planSchema.nullable(),
+  term: z.enum(terms),
+  isTrial: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+  options: z.array(planSchema),
+  card: cardSummarySchema.nullable(),
+  tax: taxDetailsSchema,
+});
+export type UpgradeDetails = z.infer<typeof upgradeDetailsSchema>;
+
+export const upgradeTargetSchema = z.object({
+  planCode: z.string().trim().max(40),
+  term: z.enum(terms).optional(),
+});
+
+/** GET /reseller/ecom/proAmtUpg */
+export const proratedAmountSchema = z.object({
+  planCode: z.string(),
+  term: z.enum(terms),
+  remainingDays: z.number().int(),
+  totalDays: z.number().int(),
+  isNewTerm: z.boolean(),
+  periodEnd: z.string(),
+  subtotalMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  taxLabel: z.string(),
+  rateBp: z.number().int(),
+  currency: z.string(),
+});
+export type ProratedAmount = z.infer<typeof proratedAmountSchema>;
+
+/** POST /reseller/ecom/continueUpg: the card on file, or a new card (which is then kept). */
+export const continueUpgradeRequestSchema = upgradeTargetSchema.extend({
+  useCardOnFile: boolFlag.prefault('true'),
+  cardNumber: z.string().optional(),
+  cvv: z.string().optional(),
+  expMonth: z.string().optional(),
+  expYear: z.string().optional(),
+  holder: z.string().optional(),
+});
+export const upgradeResultSchema = z.object({ text: z.string(), invoiceId: z.string() });
+
+/** POST /reseller/autorenewal/enableAutoRenewal */
+export const enableAutoRenewalRequestSchema = z.object({ enable: boolFlag });
+/** POST /reseller/autorenewal/updateRenewDetails */
+export const updateRenewDetailsRequestSchema = z.object({ renewTerm: z.enum(terms) });
+export const autoRenewalSchema = z.object({
+  text: z.string(),
+  autoRenew: z.boolean(),
+  renewTerm: z.enum(terms),
+});
+
+export const textResultSchema = z.object({ text: z.string() });

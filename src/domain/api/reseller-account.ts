@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { schemas } from '../validation';
+
+/*
+ * Contracts of the reseller account area: API key, activity log, profile and passwords.
+ * GET payloads are query parameters, POST bodies are form-encoded (ARCHITECTURE.md).
+ */
+
+// --- API key (spec sections 2, 4, 7, 8) ---
+
+/**
+ * POST reseller/config/token/generate = View (shows the key, creating the first one if the account
+ * has none); POST reseller/config/token/update = Change (a new key replaces the old one at once).
+ * Both take the signed-in user's password; a wrong one is 400 NOT_AUTHORIZED on field `password`.
+ */
+export const apiKeyRequestSchema = z.object({ password: schemas.apiKeyPassword });
+export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
+
+/** The answer is a one-element list: the console reads message[0].token. */
+export const apiKeyResponseSchema = z.array(z.object({ token: z.string().min(1) })).length(1);
+export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
+
+/** The header a /reseller-api/ call carries its key in. */
+export const API_KEY_HEADER = 'x-api-key';
+
+/** GET /reseller-api/v1/account: the account's plan and usage. */
+export const apiAccountSchema = z.object({
+  company_name: z.string(),
+  plan_name: z.string(),
+  subscription_type: z.string(),
+  account_status: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  users: z.object({ total: z.number().int(), active: z.number().int(), invited: z.number().int() }),
+});
+export type ApiAccount = z.infer<typeof apiAccountSchema>;
+
+// --- Activity log ---
+
+/** The kinds of action the log filter offers; each covers the audit actions with its prefixes. */
+export const activityCategories = {
+  signin: { label: 'Sign-in', prefixes: ['signin', 'logout', 'support.otp', 'session'] },
+  twofa: { label: 'Two-factor authentication', prefixes: ['twofa'] },
+  password: { label: 'Password', prefixes: ['password'] },
+  email: { label: 'E-mail', prefixes: ['email'] },
+  apikey: { label: 'API key', prefixes: ['apikey'] },
+  profile: { label: 'Profile', prefixes: ['profile'] },
+  users: { label: 'Users', prefixes: ['user', 'invitation', 'team'] },
+  computers: { label: 'Computers', prefixes: ['computer', 'group'] },
+  billing: { label: 'Billing', prefixes: ['billing', 'payment', 'invoice', 'upgrade', 'tax'] },
+  account: { label: 'Account', prefixes: ['account', 'signup'] },
+} as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
+export type ActivityCategory = keyof typeof activityCategories;
+export const activityCategoryNames = Object.keys(activityCategories) as ActivityCategory[];
+
+/** The category of one audit action ('' when none fits). */
+export function categoryOfAction(action: string): ActivityCategory | '' {
+  for (const name of activityCategoryNames) {
+    const { prefixes } = activityCategories[name];
+    if (prefixes.some((prefix) => action === prefix || action.startsWith(`${prefix}.`)))
+      return name;
+  }
+  return '';
+}
+
+/** Readable text of the audit actions the log shows; other actions show as written. */
+export const activityActionLabels: Readonly<Record<string, string>> = {
+  signin: 'Signed in',
+  'signin.failed': 'Sign-in failed',
+  'signin.twofa': 'Signed in with two-factor authentication',
+  logout: 'Signed out',
+  'session.refresh_token_reuse': 'Session ended: refresh token reused',
+  'support.otp.issued': 'Support sign-in code issued',
+  'support.otp.signin': 'Support agent signed in',
+  'twofa.enabled': 'Two-factor authentication enabled',
+  'twofa.disabled': 'Two-factor authentication disabled',
+  'password.changed': 'Password changed',
+  'password.reset.requested': 'Password reset requested',
+  'password.reset': 'Password reset',
+  'email.change.requested': 'E-mail change requested',
+  'email.changed': 'E-mail changed',
+  'apikey.viewed': 'API key viewed',
+  'apikey.changed': 'API key changed',
+  'apikey.view.failed': 'API key view refused: incorrect password',
+  'apikey.change.failed': 'API key change refused: incorrect password',
+  'profile.updated': 'Profile updated',
+  'account.cancelled': 'Account cancelled',
+};
+
+export const activityActionLabel = (action: string): string =>
+  activityActionLabels[action] ?? action;
+
+export const activitySortFields = ['created_at', 'action', 'user', 'ip'] as const;
+export type ActivitySortField = (typeof activitySortFields)[number];
+
+const MDY = /^\d{2}-\d{2}-\d{4}$/;
+
+/** GET /rpc-api/reseller/log/activity/get */
+export const activityLogQuerySchema = z.object({
+  /** mm-dd-yyyy, first day included (the console's local day, with `tz`). */
+  from: z.string().trim().regex(MDY, 'Enter a valid date').optional(),
+  /** mm-dd-yyyy, last day included. */
+  to: z.string().trim().regex(MDY, 'Enter a valid date').optional(),
+  /** The browser's offset from UTC in minutes (Date#getTimezoneOffset), so days are local days. */
+  tz: z.coerce.number().int().min(-840).max(840).default(0),
+  user: z.string().trim().max(64).default(''),
+  category: z.enum(activityCategoryNames as [ActivityCategory, ...ActivityCategory[]]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(5000).default(25),
+  sort: z.enum(activitySortFields).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+/** The console's side of that query (every field optional; the server fills the defaults). */
+export interface ActivityLogQuery {
+  from?: string;
+  to?: string;
+  user?: string;
+  category?: ActivityCategory;
+  page?: number;
+  pageSize?: number;
+  sort?: ActivitySortField;
+  order?: 'asc' | 'desc';
+}
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  action: z.string(),
+  action_label: z.string(),
+  category: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  target: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityLogResponseSchema = z.object({
+  entries: z.array(activityEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Users of the account the caller may filter by. */
+  users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type ActivityLogResponse = z.infer<typeof activityLogResponseSchema>;
+
+// --- Passwords ---
+
+/** POST /rpc-api/forgot_password: the answer never tells whether the address is registered. */
+export const forgotPasswordRequestSchema = z.object({ email: schemas.email });
+
+/** POST /rpc-api/reset_password, with the single-use token from the e-mailed link. */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().trim().min(1, 'Password link expired').max(200),
+  newPassword: z.string().max(200),
+  confirmPassword: z.string().max(200),
+});
+
+/** GET /rpc-api/reset_password/check: whether a link can still be used (before the form shows). */
+export const resetLinkQuerySchema = z.object({ token: z.string().trim().max(200).default('') });
+export const resetLinkResponseSchema = z.object({ email: z.string() });
+
+/** POST /rpc-api/reseller/account/validateExistingPassword */
+export const validateExistingPasswordSchema = z.object({ currentPassword: z.string().max(200) });
+
+/** POST /rpc-api/reseller/account/change/password */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(200),
+  newPassword: z.string().max(200),
+  confirmPassword: z.string().max(200),
+});
+
+/** Success answers that carry only the spec's text. */
+export const textResponseSchema = z.object({ text: z.string() });
+export type TextResponse = z.infer<typeof textResponseSchema>;
+
+// --- Profile (account/get, account/update) ---
+
+/** The proxy topic: letters, digits, hyphen and underscore (it names the account's channel). */
+export const PROXY_TOPIC = /^[A-Za-z0-9_-]{1,50}$/;
+export const proxyTopicMessages = {
+  required: 'Proxy topic cannot be blank',
+  invalid: 'Proxy topic can contain A-Z, a-z, 0-9, - and _ (up to 50 characters)',
+} as const;
+
+export const accountProfileSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  username: z.string(),
+  company_name: z.string(),
+  proxy: z.string(),
+  role: z.string(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+
+export const accountUpdateRequestSchema = z.object({
+  firstname: schemas.firstName,
+  lastname: schemas.lastName,
+  proxy: z
+    .string()
+    .trim()
+    .min(1, proxyTopicMessages.required)
+    .regex(PROXY_TOPIC, proxyTopicMessages.invalid),
+});
+export type AccountUpdateRequest = z.infer<typeof accountUpdateRequestSchema>;

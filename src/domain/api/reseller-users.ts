@@ -1,0 +1,226 @@
+/**
+ * Reseller sub-users (spec sections 3, 6, 7 "Users" and 8): roles and what each may do, the
+ * request and answer schemas of the user calls, shared by the console and the server.
+ */
+import { z } from 'zod';
+import { messages } from '../messages';
+import { subUserSortFields, type SubUserSortField } from '../sorting';
+import { schemas } from '../validation';
+
+export const resellerRoles = ['admin', 'sub_admin', 'sub_user'] as const;
+export type ResellerRole = (typeof resellerRoles)[number];
+export const userStatuses = ['active', 'invited', 'cancelled'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const roleNames: Readonly<Record<ResellerRole, string>> = {
+  admin: 'Administrator',
+  sub_admin: 'Sub-administrator',
+  sub_user: 'User',
+};
+
+/**
+ * What each role may do. The spec shows the flags (is_admin, is_sub_admin, is_sub_user) but not
+ * their meaning; we chose:
+ * - admin: everything;
+ * - sub-admin: users, teams and computers, but not billing, the API key or cancellation;
+ * - sub-user: their own profile and the computers allotted to them.
+ * The server enforces this on every call (403 "You do not have permission to perform this
+ * action"); the console uses the same table to decide what it shows.
+ */
+export const permissions = {
+  'users.manage': ['admin', 'sub_admin'],
+  'teams.manage': ['admin', 'sub_admin'],
+  'computers.manage': ['admin', 'sub_admin'],
+  'computers.own': ['admin', 'sub_admin', 'sub_user'],
+  'profile.own': ['admin', 'sub_admin', 'sub_user'],
+  billing: ['admin'],
+  'api.key': ['admin'],
+  'account.cancel': ['admin'],
+} as const satisfies Record<string, readonly ResellerRole[]>;
+export type Permission = keyof typeof permissions;
+
+export function can(role: ResellerRole, permission: Permission): boolean {
+  return (permissions[permission] as readonly ResellerRole[]).includes(role);
+}
+
+/**
+ * Whom a manager may change: an administrator anyone but themselves (for delete), a sub-admin
+ * only sub-users. Nobody changes the administrator through the user calls.
+ */
+export function canManageUser(actor: ResellerRole, target: ResellerRole): boolean {
+  if (target === 'admin') return false;
+  if (actor === 'admin') return true;
+  return actor === 'sub_admin' && target === 'sub_user';
+}
+
+/** The roles a manager may give: a sub-admin cannot make another sub-admin. */
+export function assignableRoles(actor: ResellerRole): readonly ResellerRole[] {
+  if (actor === 'admin') return ['sub_admin', 'sub_user'];
+  if (actor === 'sub_admin') return ['sub_user'];
+  return [];
+}
+
+/** An invitation link is valid this long. */
+export const INVITATION_TTL_DAYS = 7;
+/** The largest number of computers one user may be allotted in a single field. */
+export const MAX_ALLOTTED_COMPUTERS = 9999;
+
+/** Texts the spec does not give (chosen). */
+export const userMessages = {
+  allottedInvalid: messages['csv.allotted.computers.invalid'],
+  allottedOverPlan: 'The computers allotted exceed the number of computers in your plan',
+  userAdded: 'User added successfully',
+  userRestored: 'User has been restored successfully',
+  notFound: 'User not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  notInvited: 'This user has already accepted the invitation',
+  roleInvalid: 'Select a valid role',
+} as const;
+
+const allotedComputers = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, userMessages.allottedInvalid)
+  .transform(Number)
+  .prefault('0');
+
+const assignableRole = z
+  .enum(['sub_admin', 'sub_user'], { error: userMessages.roleInvalid })
+  .prefault('sub_user');
+
+/** An id named by the client: length-bounded text, checked against the caller's account. */
+export const userIdSchema = z.string().trim().min(1, userMessages.notFound).max(64);
+
+/** A comma-separated list of ids (bulk actions), at most 500. */
+export const userIdListSchema = z
+  .string()
+  .trim()
+  .max(40_000)
+  .transform((value) => [...new Set(value.split(',').map((id) => id.trim()))].filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().max(64))
+      .min(1, userMessages.notFound)
+      .max(500, messages['csv.too.many.users']),
+  );
+
+/** GET /reseller/user/get and /reseller/account/get/cancelusers */
+export const listUsersQuerySchema = z.object({
+  q: z.string().trim().max(80).catch('').prefault(''),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).prefault(1),
+  pageSize: z.coerce.number().int().min(5).max(100).catch(25).prefault(25),
+  sort: z.enum(subUserSortFields).catch('created_date').prefault('created_date'),
+  order: z.enum(['asc', 'desc']).catch('desc').prefault('desc'),
+  status: z.enum(['all', 'active', 'invited']).catch('all').prefault('all'),
+});
+/** What the console sends to the list calls. */
+export interface ListUsersQuery {
+  q?: string;
+  page?: number;
+  pageSize?: number;
+  sort?: SubUserSortField;
+  order?: 'asc' | 'desc';
+  status?: 'all' | 'active' | 'invited';
+}
+
+export const subUserSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(resellerRoles),
+  status: z.enum(userStatuses),
+  /** Spec section 3's sort fields. */
+  isActive: z.boolean(),
+  created_date: z.string(),
+  createdAt: z.string(),
+  allotedComputers: z.number().int(),
+  /** Pending invitations: when the current link stops working. */
+  invitationExpiresAt: z.string().nullable(),
+  isInvitationExpired: z.boolean(),
+  cancelledAt: z.string().nullable(),
+});
+export type SubUser = z.infer<typeof subUserSchema>;
+
+export const userListSchema = z.object({
+  users: z.array(subUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({
+    active: z.number().int(),
+    invited: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  /** Computers allotted to every non-cancelled user, and the plan's count (null: no limit known). */
+  allotted: z.number().int(),
+  planComputers: z.number().int().nullable(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+/** POST /reseller/user/add: a user who can sign in at once. */
+export const addUserSchema = z.object({
+  firstName: schemas.firstName,
+  lastName: schemas.lastName,
+  email: schemas.email,
+  password: schemas.password,
+  role: assignableRole,
+  allotedComputers,
+});
+export type AddUserRequest = z.input<typeof addUserSchema>;
+
+/** POST /reseller/user/invite: one invitation by e-mail. */
+export const inviteUserSchema = z.object({
+  email: schemas.email,
+  role: assignableRole,
+  allotedComputers,
+});
+export type InviteUserRequest = z.input<typeof inviteUserSchema>;
+
+/** POST /reseller/user/update */
+export const updateUserSchema = z.object({
+  userId: userIdSchema,
+  // Invited users may not have a name yet; a given name is checked by the name rules.
+  firstName: z.string().trim().max(200).prefault(''),
+  lastName: z.string().trim().max(200).prefault(''),
+  role: assignableRole,
+  allotedComputers,
+});
+export type UpdateUserRequest = z.input<typeof updateUserSchema>;
+
+export const userIdsBodySchema = z.object({ userIds: userIdListSchema });
+export const userIdBodySchema = z.object({ userId: userIdSchema });
+
+export const inviteResultSchema = z.object({
+  user: subUserSchema,
+  message: z.string(),
+});
+
+export const inviteLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+
+export const doneSchema = z.object({ message: z.string(), count: z.number().int() });
+
+/** POST /reseller/user/invite/csv: the text of one CSV file (the console read and previewed it). */
+export const csvInviteSchema = z.object({
+  csv: z.string().max(1_000_000, messages['csv.invalid']).prefault(''),
+  role: assignableRole,
+});
+export type CsvInviteRequest = z.input<typeof csvInviteSchema>;
+
+export const csvInviteResultSchema = z.object({ created: z.number().int(), message: z.string() });
+
+/** The machine code of an all-or-nothing CSV refusal; each failed row follows as its own error. */
+export const CSV_ROWS_FAILED = 'CSV_ROWS_FAILED';
+
+/** `field` of one failed CSV row in the error envelope: "row.<n>.<column>" (n = spreadsheet row). */
+export const csvRowField = (row: number | null, column?: string): string =>
+  row === null ? 'csv' : `row.${String(row)}.${column ?? 'file'}`;
+
+/** A sample file for the console's download link. */
+export const SAMPLE_CSV = [
+  'email,first_name,last_name,allotted_computers',
+  'jane.doe@example.com,Jane,Doe,2',
+  'john.smith@example.com,John,Smith,1',
+  '',
+].join('\n');

@@ -1,0 +1,41 @@
+/**
+ * The small toolkit every rule of spec section 5 is built from: a rule is a plain function
+ * `(value) => message | null` (so a form, a CSV row and a route all call the same code), and its
+ * zod schema is derived from it, so the rule and its message are written once.
+ */
+import type { LengthBounds } from './limits';
+
+/** Returns the spec's message for the first failed check, or null when the value is valid. */
+export type Rule = (value: string) => string | null;
+
+/** One check and the message shown when it fails. */
+export type Check = readonly [isValid: (trimmed: string) => boolean, message: string];
+
+export interface RuleDefinition {
+  /** The message for an empty value, or null when the field is optional. */
+  readonly blank: string | null;
+  /** Checked in order on the trimmed, non-empty value; the first failure wins. */
+  readonly checks: readonly Check[];
+}
+
+/** "All inputs are trimmed before checking" (spec section 5), so every rule trims first. */
+export function defineRule({ blank, checks }: RuleDefinition): Rule {
+  return (value) => {
+    const trimmed = value.trim();
+    if (trimmed === '') return blank;
+    for (const [isValid, message] of checks) {
+      if (!isValid(trimmed)) return message;
+    }
+    return null;
+  };
+}
+
+/** Length in UTF-16 units, the same count the browser's maxLength attribute uses. */
+export function hasLength({ min, max }: LengthBounds): (value: string) => boolean {
+  return (value) =>
+    (min === undefined || value.length >= min) && (max === undefined || value.length <= max);
+}
+
+export function matches(pattern: RegExp): (value: string) => boolean {
+  return (value) => pattern.test(value);
+}

@@ -1,0 +1,207 @@
+/**
+ * Every rule of spec section 5 as a plain function (`rules`): each trims first and returns the
+ * spec's message for the first failed check, or null. validation.ts adds the same rules as zod
+ * schemas; this file stays free of zod so the console's forms can use it without loading zod.
+ */
+import { cardNumberRule, cvvRule } from './cards';
+import { noSpecialChars, plainText } from './character-checks';
+import { lengths, type LengthBounds } from './limits';
+import { messages } from './messages';
+import { defineRule, hasLength, matches, type Rule } from './rule-core';
+
+export { addressChars, noSpecialChars, plainText } from './character-checks';
+export type { Rule } from './rule-core';
+
+/**
+ * Local part of word characters, "-", "." or "+"; "@"; dotted labels or a bracketed IPv4 address;
+ * a final part of 2–25 letters or 1–3 digits.
+ */
+const EMAIL = /^[\w.+-]+@(?:\[\d{1,3}(?:\.\d{1,3}){3}\]|(?:[\w-]+\.)+(?:[A-Za-z]{2,25}|\d{1,3}))$/;
+const isEmail = (value: string) => hasLength(lengths.email)(value) && EMAIL.test(value);
+
+// Colon, any whitespace and backslash are the only characters a password may not contain.
+const PASSWORD_CHARS = /^[^:\s\\]*$/;
+const NAME = /^[A-Za-z -]*$/;
+const PARTNER_ID = /^[a-z0-9_]*$/;
+const PHONE = /^(?:0|\+\d{1,5})?\d{10}$/;
+const VAT_ID = /^[A-Za-z0-9.-]{8,20}$/;
+// 2 digits, 5 capitals, 4 digits, 1 capital, 1–9 or a capital, "Z", then one letter or digit.
+const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[A-Za-z0-9]$/;
+const NO_BACKSLASH_OR_QUOTES = /^[^\\'"]*$/;
+const STREET_ADDRESS = /^[A-Za-z0-9#_/().\- ]*$/;
+
+const passwordRule = (blank: string): Rule =>
+  defineRule({
+    blank,
+    checks: [
+      [matches(PASSWORD_CHARS), messages['password.chars']],
+      [hasLength(lengths.password), messages['password.length']],
+    ],
+  });
+
+const nameRule = (blank: string, invalid: string): Rule =>
+  defineRule({
+    blank,
+    checks: [
+      [matches(NAME), invalid],
+      [hasLength(lengths.name), invalid],
+    ],
+  });
+
+const plainTextField = (
+  blank: string | null,
+  invalid: string,
+  bounds: LengthBounds = lengths.plainTextField,
+) =>
+  defineRule({
+    blank,
+    checks: [[(value) => plainText(value) && hasLength(bounds)(value), invalid]],
+  });
+
+const companyChars = (value: string) => noSpecialChars(value) && !value.includes('\\');
+
+const addressLine = (blank: string | null, invalid: string): Rule =>
+  defineRule({
+    blank,
+    checks: [
+      [matches(NO_BACKSLASH_OR_QUOTES), invalid],
+      [hasLength(lengths.addressLine), invalid],
+    ],
+  });
+
+const streetAddressRule = (blank: string | null): Rule =>
+  defineRule({
+    blank,
+    checks: [
+      [
+        (value) => STREET_ADDRESS.test(value) && hasLength(lengths.streetAddress)(value),
+        messages['street.address.invalid'],
+      ],
+    ],
+  });
+
+/** The dropdown's placeholders count as "nothing chosen". */
+const stateDropdown =
+  (blank: string): Rule =>
+  (value) => {
+    const trimmed = value.trim();
+    if (trimmed === '') return blank;
+    if (trimmed === 'Select') return messages['state.select'];
+    if (trimmed === 'Choose a state') return messages['state.choose'];
+    // The rule is "letters, digits, hyphen, underscore and space"; the message also mentions the
+    // dot, but the spec's check does not allow it, and we follow the check.
+    return plainText(trimmed) && hasLength(lengths.state)(trimmed)
+      ? null
+      : messages['state.invalid'];
+  };
+
+const lengthOnly = (bounds: LengthBounds, message: string, isOptional = false) =>
+  defineRule({ blank: isOptional ? null : message, checks: [[hasLength(bounds), message]] });
+
+export const rules = {
+  email: defineRule({
+    blank: messages['email.required'],
+    checks: [[isEmail, messages['email.invalid']]],
+  }),
+  /** Optional; when given it must be a valid email. */
+  paypalEmail: defineRule({
+    blank: null,
+    checks: [[isEmail, messages['paypal.email.invalid']]],
+  }),
+
+  password: passwordRule(messages['password.required']),
+  currentPassword: passwordRule(messages['current.password.required']),
+  newPassword: passwordRule(messages['new.password.required']),
+  confirmPassword: passwordRule(messages['confirm.password.required']),
+
+  fullName: nameRule(messages['fullname.required'], messages['fullname.invalid']),
+  firstName: nameRule(messages['fname.required'], messages['fname.invalid']),
+  lastName: nameRule(messages['lname.required'], messages['lname.invalid']),
+  name: nameRule(messages['name.required'], messages['name.invalid']),
+
+  city: plainTextField(messages['city.required'], messages['city.invalid']),
+  /** The billing form's ZIP code: 1–20 characters. */
+  zip: plainTextField(messages['zip.required'], messages['zip.invalid'], lengths.zip),
+  postalCode: plainTextField(messages['postal.required'], messages['postal.invalid'], lengths.zip),
+  /** The partner form's "ZIP Code", checked like the city (section 5, "City, ZIP code and state text"). */
+  partnerZip: plainTextField(messages['zipcode.required'], messages['zipcode.invalid']),
+  stateText: plainTextField(messages['state.required'], messages['state.text.invalid']),
+  stateSelect: stateDropdown(messages['state.select']),
+  partnerState: stateDropdown(messages['state.required']),
+
+  companyName: defineRule({
+    blank: messages['company.required'],
+    checks: [
+      [hasLength(lengths.companyName), messages['company.too.long']],
+      [companyChars, messages['company.invalid']],
+    ],
+  }),
+  /** Optional. */
+  dbaName: defineRule({
+    blank: null,
+    checks: [
+      [hasLength(lengths.dbaName), messages['dba.too.long']],
+      [companyChars, messages['dba.invalid']],
+    ],
+  }),
+  partnerId: defineRule({
+    blank: messages['partnerid.required'],
+    checks: [
+      [hasLength(lengths.partnerId), messages['partnerid.length']],
+      [matches(PARTNER_ID), messages['partnerid.invalid']],
+    ],
+  }),
+
+  phone: defineRule({
+    blank: messages['phone.required'],
+    checks: [[matches(PHONE), messages['phone.invalid']]],
+  }),
+  /** For the forms where the phone number may be left empty. */
+  optionalPhone: defineRule({ blank: null, checks: [[matches(PHONE), messages['phone.invalid']]] }),
+  /** Optional ("An empty value is allowed"). */
+  vatId: defineRule({ blank: null, checks: [[matches(VAT_ID), messages['vat.invalid']]] }),
+  /** Optional ("An empty value is allowed"). */
+  gstin: defineRule({ blank: null, checks: [[matches(GSTIN), messages['gstin.invalid']]] }),
+
+  addressLine1: addressLine(messages['address1.required'], messages['address1.invalid']),
+  /** Address Line 1 when card payment is selected. */
+  billingAddressLine1: addressLine(
+    messages['billing.address.required'],
+    messages['address1.invalid'],
+  ),
+  /** The generic address check. */
+  address: addressLine(messages['address.required'], messages['address.invalid']),
+  streetAddress: streetAddressRule(messages['address.required']),
+  /** Optional. */
+  streetAddressLine2: streetAddressRule(null),
+
+  cardNumber: cardNumberRule,
+  cvv: cvvRule,
+
+  computerName: lengthOnly(lengths.computerName, messages['computer.name.length']),
+  groupName: lengthOnly(lengths.groupName, messages['group.name.length']),
+  personalKey: lengthOnly(lengths.personalKey, messages['personal.key.length']),
+  comments: lengthOnly(lengths.comments, messages['comments.length']),
+  computerDescription: lengthOnly(
+    lengths.computerDescription,
+    messages['computer.description.length'],
+  ),
+  /** Optional; "less than 250 characters". */
+  message: lengthOnly(lengths.message, messages['message.length'], true),
+  /** Optional; the field it belongs to is not shown. */
+  maxLength256: lengthOnly(lengths.maxLength256, messages['max.256'], true),
+
+  /** The API key dialog: "pwd.req" when empty, "pwd.range" outside the 6–20 range. */
+  apiKeyPassword: defineRule({
+    blank: messages['pwd.req'],
+    checks: [[hasLength(lengths.apiKeyPassword), messages['pwd.range']]],
+  }),
+} as const satisfies Record<string, Rule>;
+
+export type RuleName = keyof typeof rules;
+export const ruleNames = Object.keys(rules) as RuleName[];
+
+/** Names are cleaned as well as checked: trimmed, with runs of spaces collapsed. */
+export function cleanName(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}

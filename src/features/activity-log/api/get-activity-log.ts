@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useOfflineQuery } from '../../../offline/offline-query';
+import {
+  activityLogResponseSchema,
+  type ActivityLogQuery,
+  type ActivityLogResponse,
+} from '../../../domain/api/reseller-account';
+import { apiGet } from '../../../lib/http/api-client';
+import { activityLogKeys } from './keys';
+
+/** GET /rpc-api/reseller/log/activity/get: one page of the filtered, sorted log. */
+export function getActivityLog(
+  query: ActivityLogQuery,
+  signal?: AbortSignal,
+): Promise<ActivityLogResponse> {
+  return apiGet(
+    '/reseller/log/activity/get',
+    { ...query, tz: new Date().getTimezoneOffset() },
+    { schema: activityLogResponseSchema, signal },
+  );
+}
+
+export const activityLogQuery = (query: ActivityLogQuery) =>
+  queryOptions({
+    queryKey: activityLogKeys.list(query),
+    queryFn: ({ signal }) => getActivityLog(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useActivityLog(query: ActivityLogQuery) {
+  return useOfflineQuery(activityLogQuery(query), 'activity-log');
+}

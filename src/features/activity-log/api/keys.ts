@@ -1,0 +1,7 @@
+import type { ActivityLogQuery } from '../../../domain/api/reseller-account';
+
+/** Query keys of the activity log. */
+export const activityLogKeys = {
+  all: ['activity-log'] as const,
+  list: (query: ActivityLogQuery) => [...activityLogKeys.all, 'list', query] as const,
+};

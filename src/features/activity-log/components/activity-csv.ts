@@ -1,0 +1,31 @@
+import Papa from 'papaparse';
+import type { ActivityEntry } from '../../../domain/api/reseller-account';
+import { formatDisplayDate } from '../../../domain/dates';
+
+/** The CSV text of log entries, with the same columns and date format as the screen. */
+export function activityCsv(entries: readonly ActivityEntry[]): string {
+  return Papa.unparse(
+    entries.map((entry) => ({
+      Date: formatDisplayDate(entry.created_at),
+      User: entry.user_name,
+      Email: entry.user_email,
+      Action: entry.action_label,
+      Target: entry.target,
+      'IP address': entry.ip,
+      'User agent': entry.user_agent,
+    })),
+    { columns: ['Date', 'User', 'Email', 'Action', 'Target', 'IP address', 'User agent'] },
+  );
+}
+
+/** Hands a CSV text to the browser as a file download. */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

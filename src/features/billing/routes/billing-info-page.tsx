@@ -1,0 +1,230 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router-dom';
+import { formatMoney, formatRateBp, type BillingInfo } from '../../../domain/api/billing';
+import { taxTypeNames } from '../../../domain/constants';
+import { formatDisplayDate } from '../../../domain/dates';
+import { messages } from '../../../domain/messages';
+import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
+import { DetailList } from '../../../ui/detail-list';
+import { PageLoader } from '../../../ui/page-loader';
+import { QueryError } from '../../../ui/query-error';
+import { useEnableAutoRenewal, useUpdateRenewDetails } from '../api/auto-renewal';
+import { useBillingInfo } from '../api/billing-info';
+import { usePayPendingCharge } from '../api/pay-pending';
+import { TaxIdForm } from '../components/tax-id-form';
+import { UpdateCardModal } from '../components/update-card-modal';
+
+function PendingCharges({ info }: { info: BillingInfo }) {
+  const pay = usePayPendingCharge();
+  if (info.pendingCharges.length === 0) return null;
+  const isPastDue = info.pendingCharges.some((charge) => charge.isPastDue);
+  const failure = pay.error ? (isApiError(pay.error) ? pay.error.message : GENERIC_ERROR_TEXT) : '';
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="pending-title">
+      <Stack gap="sm">
+        <Title order={3} id="pending-title">
+          Pending charges
+        </Title>
+        {isPastDue && (
+          <Alert color="red.9" variant="light" role="alert">
+            {messages['account.due.apply.charges']}
+          </Alert>
+        )}
+        {info.pendingCharges.map((charge) => (
+          <Group key={charge.id} justify="space-between" wrap="wrap">
+            <Text>{charge.description}</Text>
+            <Text fw={700}>{formatMoney(charge.amountMinor, charge.currency)}</Text>
+            <Text size="sm" c="dimmed" w="100%">
+              Due {formatDisplayDate(charge.dueAt)}
+            </Text>
+          </Group>
+        ))}
+        {failure && (
+          <Alert color="red.9" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            loading={pay.isPending}
+            disabled={!info.card}
+            onClick={() =>
+              pay.mutate(undefined, {
+                onSuccess: (result) =>
+                  notifications.show({ color: 'teal', message: result.text, autoClose: 5000 }),
+              })
+            }
+          >
+            Pay {formatMoney(info.pendingTotalMinor, info.currency)} now
+          </Button>
+          <Text size="sm" c="dimmed">
+            Charged to the card on file. A declined card? Update the card first.
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function AutoRenewal({ info }: { info: BillingInfo }) {
+  const enable = useEnableAutoRenewal();
+  const term = useUpdateRenewDetails();
+  const notify = (result: { text: string }) =>
+    notifications.show({ color: 'teal', message: result.text, autoClose: 5000 });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="renewal-title">
+      <Stack gap="sm">
+        <Title order={3} id="renewal-title">
+          Auto-renewal
+        </Title>
+        <Switch
+          label="Renew my subscription automatically"
+          checked={info.autoRenew}
+          disabled={enable.isPending || info.isTrial}
+          onChange={(event) => enable.mutate(event.currentTarget.checked, { onSuccess: notify })}
+        />
+        <Text size="sm" id="renew-term-label">
+          Renew for
+        </Text>
+        <SegmentedControl
+          aria-labelledby="renew-term-label"
+          value={info.renewTerm}
+          disabled={term.isPending || info.isTrial}
+          data={[
+            { value: 'month', label: 'A month' },
+            { value: 'year', label: 'A year' },
+          ]}
+          onChange={(value) => term.mutate(value, { onSuccess: notify })}
+        />
+        <Text size="sm" c="dimmed">
+          {info.isTrial
+            ? 'Auto-renewal starts with your first paid plan.'
+            : `Next renewal on ${formatDisplayDate(info.endDate)}.`}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /account/billingInfo: pending charges, card on file, billing address, tax and renewal. */
+export function BillingInfoPage() {
+  useDocumentTitle('Billing information');
+  const billing = useBillingInfo();
+  const [isCardOpen, card] = useDisclosure(false);
+  if (billing.isPending) return <PageLoader label="Loading billing information" />;
+  if (billing.isError) {
+    return <QueryError error={billing.error} onRetry={() => void billing.refetch()} />;
+  }
+  const info = billing.data;
+  const taxName = info.tax.type ? taxTypeNames[info.tax.type] : 'None';
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h1">
+          Billing information
+        </Title>
+        <Group gap="md">
+          <Anchor component={Link} to="/invoice">
+            Invoices
+          </Anchor>
+          <Anchor component={Link} to="/transactions/preview">
+            Transactions
+          </Anchor>
+          <Anchor component={Link} to="/account/upgrade">
+            Upgrade
+          </Anchor>
+        </Group>
+      </Group>
+      <PendingCharges info={info} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="card-title">
+          <Stack gap="sm">
+            <Title order={3} id="card-title">
+              Credit card
+            </Title>
+            {info.card ? (
+              <DetailList
+                items={[
+                  { label: 'Card', value: `${info.card.brandName} ending in ${info.card.last4}` },
+                  {
+                    label: 'Expires',
+                    value: `${String(info.card.expMonth).padStart(2, '0')}/${String(info.card.expYear)}`,
+                  },
+                ]}
+              />
+            ) : (
+              <Text>No card on file.</Text>
+            )}
+            <Group>
+              <Button variant="default" onClick={card.open}>
+                {info.card ? 'Update card' : 'Add card'}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="address-title">
+          <Title order={3} id="address-title" mb="sm">
+            Billing address
+          </Title>
+          <DetailList
+            items={[
+              { label: 'Company', value: info.companyName },
+              { label: 'Address', value: info.address1 || '—' },
+              {
+                label: 'City, state, zip',
+                value: [info.city, info.state, info.zip].filter(Boolean).join(', ') || '—',
+              },
+              { label: 'Country', value: info.countryName },
+            ]}
+          />
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="plan-title">
+          <Title order={3} id="plan-title" mb="sm">
+            Plan
+          </Title>
+          <DetailList
+            items={[
+              { label: 'Plan', value: info.plan ? info.plan.name : 'Free trial' },
+              {
+                label: 'Price',
+                value: info.plan
+                  ? `${formatMoney(info.term === 'year' ? info.plan.yearlyPriceMinor : info.plan.monthlyPriceMinor, info.plan.currency)} a ${info.term}`
+                  : '—',
+              },
+              { label: 'Current term ends', value: formatDisplayDate(info.endDate) },
+            ]}
+          />
+        </Card>
+        <AutoRenewal info={info} />
+        <Card withBorder padding="lg" component="section" aria-labelledby="tax-title">
+          <Stack gap="sm">
+            <Title order={3} id="tax-title">
+              Tax
+            </Title>
+            <Text>
+              {taxName}
+              {info.tax.type ? `: ${info.tax.label} (rate ${formatRateBp(info.tax.rateBp)})` : ''}
+            </Text>
+            {(info.tax.type === 'vat' || info.tax.type === 'gst') && <TaxIdForm info={info} />}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <UpdateCardModal info={info} opened={isCardOpen} onClose={card.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  Anchor,
+  Card,
+  Group,
+  Pagination,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../domain/api/billing';
+import { formatDisplayDate } from '../../../domain/dates';
+import { QueryError } from '../../../ui/query-error';
+import { useInvoices, type InvoiceQuery } from '../api/invoices';
+import { StatusBadge } from '../components/status-badge';
+import '../components/billing.css';
+
+const PAGE_SIZE = 10;
+
+const shortDate = (iso: string) => formatDisplayDate(iso).slice(0, 12);
+
+function SortHeader({
+  label,
+  field,
+  query,
+  onSort,
+}: {
+  label: string;
+  field: InvoiceQuery['sort'];
+  query: InvoiceQuery;
+  onSort: (field: InvoiceQuery['sort']) => void;
+}) {
+  const isActive = query.sort === field;
+  const direction = query.order === 'asc' ? 'ascending' : 'descending';
+  return (
+    <Table.Th aria-sort={isActive ? direction : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+        {label} {isActive ? (query.order === 'asc' ? '▲' : '▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** /invoice: the account's invoices, newest first, sortable and paged. */
+export function InvoicesPage() {
+  useDocumentTitle('Invoices');
+  const [query, setQuery] = useState<InvoiceQuery>({
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sort: 'issuedAt',
+    order: 'desc',
+  });
+  const invoices = useInvoices(query);
+  const onSort = (sort: InvoiceQuery['sort']) => {
+    setQuery((current) => ({
+      ...current,
+      page: 1,
+      sort,
+      order: current.sort === sort && current.order === 'desc' ? 'asc' : 'desc',
+    }));
+  };
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Invoices</Title>
+        <Anchor component={Link} to="/transactions/preview">
+          View transactions
+        </Anchor>
+      </Group>
+      {invoices.isError && (
+        <QueryError error={invoices.error} onRetry={() => void invoices.refetch()} />
+      )}
+      {invoices.isPending && (
+        <Stack gap="xs" role="status" aria-label="Loading invoices">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      )}
+      {invoices.data && invoices.data.total === 0 && (
+        <Card withBorder padding="lg">
+          <Text>No invoices yet. Invoices appear here after your first payment.</Text>
+        </Card>
+      )}
+      {invoices.data && invoices.data.total > 0 && (
+        <Card withBorder padding={0}>
+          <ScrollArea className="billing-table-wrap" type="auto">
+            <Table striped highlightOnHover miw={640} verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader label="Invoice" field="number" query={query} onSort={onSort} />
+                  <SortHeader label="Date" field="issuedAt" query={query} onSort={onSort} />
+                  <Table.Th>Period</Table.Th>
+                  <SortHeader label="Total" field="totalMinor" query={query} onSort={onSort} />
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data.items.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/invoice/${invoice.id}`}>
+                        {invoice.number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{shortDate(invoice.issuedAt)}</Table.Td>
+                    <Table.Td>
+                      {shortDate(invoice.periodStart)} – {shortDate(invoice.periodEnd)}
+                    </Table.Td>
+                    <Table.Td>{formatMoney(invoice.totalMinor, invoice.currency)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge value={invoice.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Card>
+      )}
+      {invoices.data && invoices.data.total > PAGE_SIZE && (
+        <Pagination
+          total={Math.ceil(invoices.data.total / PAGE_SIZE)}
+          value={query.page}
+          onChange={(page) => setQuery((current) => ({ ...current, page }))}
+          getItemProps={(page) => ({ 'aria-label': `Page ${String(page)}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Anchor, Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { PageLoader } from '../../../ui/page-loader';
+import { QueryError } from '../../../ui/query-error';
+import { usePartnerLinks } from '../api/user-info';
+import { BannerCard } from '../components/banner-card';
+import {
+  bannerProgrammes,
+  bannerSizes,
+  programmeInfo,
+  trackingLinkFor,
+  type BannerProgramme,
+} from '../components/banners';
+
+const BASE = '/partner/promobanners';
+
+/** /partner/promobanners (PROMO_BANNERS): the four programmes as tabs. */
+export function PromoBannersLayout() {
+  const { productName } = usePublicConfig();
+  useDocumentTitle(`Promo banners | ${productName} Partner`);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = bannerProgrammes.find((p) => location.pathname.endsWith(`/${p}`)) ?? null;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Promo banners</Title>
+        <Text c="dimmed">
+          Banners that link with your own tracking link. Copy the HTML or download.
+        </Text>
+      </div>
+      <Tabs
+        value={current}
+        onChange={(value) => {
+          if (value) void navigate(`${BASE}/${value}`);
+        }}
+      >
+        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {bannerProgrammes.map((p) => (
+            <Tabs.Tab key={p} value={p}>
+              {programmeInfo[p].title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}
+
+/** The index: one card per programme. */
+export function PromoBannersIndex() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {bannerProgrammes.map((p) => (
+        <Card key={p} withBorder radius="md" padding="md">
+          <Title order={2} size="h4">
+            <Anchor component={Link} to={`${BASE}/${p}`}>
+              {programmeInfo[p].title}
+            </Anchor>
+          </Title>
+          <Text size="sm" c="dimmed">
+            {bannerSizes.length} banners in the common sizes.
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ProgrammeBanners({ programme }: { programme: BannerProgramme }) {
+  const info = usePartnerLinks();
+  if (info.isPending) return <PageLoader label="Loading your banners" />;
+  if (info.isError) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
+  const meta = programmeInfo[programme];
+  const link = trackingLinkFor(info.data, programme);
+  return (
+    <Stack gap="md">
+      {bannerSizes.map((size) => (
+        <BannerCard
+          key={size.name}
+          product={meta.product}
+          width={size.width}
+          height={size.height}
+          name={size.name}
+          link={link}
+          alt={meta.alt}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export const RpcBountyBanners = () => <ProgrammeBanners programme="rpcbounty" />;
+export const HdBountyBanners = () => <ProgrammeBanners programme="hdbounty" />;
+export const RpcReferralBanners = () => <ProgrammeBanners programme="rpcreferral" />;
+export const HdReferralBanners = () => <ProgrammeBanners programme="hdreferral" />;

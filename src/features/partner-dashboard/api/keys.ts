@@ -1,0 +1,5 @@
+/** Query keys of the partner area: one factory, so invalidation can target a whole branch. */
+export const partnerKeys = {
+  all: ['partner'] as const,
+  userInfo: () => [...partnerKeys.all, 'user-info'] as const,
+};

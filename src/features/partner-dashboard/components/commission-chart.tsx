@@ -1,0 +1,40 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Text, Title } from '@mantine/core';
+import type { DashboardSummary } from '../../../domain/api/partner-reports';
+
+/** Commissions of the last 12 months, remote access and helpdesk stacked. */
+export function CommissionChart({ summary }: { summary: DashboardSummary }) {
+  const format = (value: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: summary.currency }).format(value);
+  const data = summary.series.map((point) => ({
+    month: point.label,
+    'Remote access': point.rpcMinor / 100,
+    Helpdesk: point.hdMinor / 100,
+  }));
+  const total = summary.series.reduce((sum, p) => sum + p.rpcMinor + p.hdMinor, 0) / 100;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="chart-title">
+      <Title order={2} size="h4" id="chart-title">
+        Commissions over the last 12 months
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {format(total)} in total
+      </Text>
+      <BarChart
+        h={240}
+        data={data}
+        dataKey="month"
+        type="stacked"
+        withLegend
+        series={[
+          { name: 'Remote access', color: 'blue.7' },
+          { name: 'Helpdesk', color: 'teal.7' },
+        ]}
+        valueFormatter={format}
+        tickLine="y"
+        gridAxis="y"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Navigate } from 'react-router-dom';
+import { formatDisplayDate } from '../../../domain/dates';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { paths } from '../../../lib/paths';
+import { DetailList } from '../../../ui/detail-list';
+import { PageLoader } from '../../../ui/page-loader';
+import { QueryError } from '../../../ui/query-error';
+import { useDashboardSummary } from '../api/dashboard-summary';
+import { usePartnerUserInfo } from '../api/user-info';
+import { CommissionChart } from '../components/commission-chart';
+import { PeriodFiguresCard } from '../components/period-figures';
+import { TrackingLinks } from '../components/tracking-links';
+
+/** /partner/dashboard: only approved partners see it; everyone else gets the approval status. */
+export function PartnerDashboardPage() {
+  const { productName } = usePublicConfig();
+  const userInfo = usePartnerUserInfo();
+  const isApproved = userInfo.data?.rpcPartnerInfo.accountStatus === 'APPROVED';
+  const summary = useDashboardSummary(isApproved);
+  useDocumentTitle(`Dashboard | ${productName} Partner`);
+
+  if (userInfo.isPending) return <PageLoader label="Loading your dashboard" />;
+  if (userInfo.isError) {
+    return <QueryError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
+  }
+
+  const info = userInfo.data;
+  const partner = info.rpcPartnerInfo;
+  if (partner.accountStatus !== 'APPROVED') return <Navigate to={paths.partnerApproval} replace />;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Welcome, {partner.contactPerson || info.username}</Title>
+        <Text c="dimmed">{partner.companyName}</Text>
+      </div>
+      <TrackingLinks info={info} />
+      {summary.isError ? (
+        <QueryError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : summary.data ? (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <PeriodFiguresCard
+              title="This month"
+              figures={summary.data.month}
+              currency={summary.data.currency}
+            />
+            <PeriodFiguresCard
+              title="This quarter"
+              figures={summary.data.quarter}
+              currency={summary.data.currency}
+            />
+          </SimpleGrid>
+          <CommissionChart summary={summary.data} />
+        </>
+      ) : (
+        <Stack gap="lg" aria-busy="true" aria-label="Loading your figures">
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={280} radius="md" />
+        </Stack>
+      )}
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="acct-title">
+        <Title order={2} size="h3" id="acct-title" mb="md">
+          Partner account
+        </Title>
+        <DetailList
+          items={[
+            { label: 'Partner ID', value: partner.partnerId },
+            { label: 'Email', value: partner.emailId },
+            { label: 'Partner type', value: partner.partnerType || '—' },
+            { label: 'Payout PayPal email', value: partner.paypalEmailId || 'Not set' },
+            { label: 'Partner since', value: formatDisplayDate(partner.creationDate) || '—' },
+          ]}
+        />
+      </Card>
+    </Stack>
+  );
+}

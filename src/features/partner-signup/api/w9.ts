@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { w9PreviewSchema, type W9Form } from '../../../domain/api/partner-account';
+import { partnerUserInfoSchema } from '../../../domain/api/session';
+import { apiGet, apiPost } from '../../../lib/http/api-client';
+import { partnerSignupKeys } from './keys';
+
+/** The partner's details (to prefill the W-9); the TIN only ever arrives masked. */
+export const userInfoQuery = queryOptions({
+  queryKey: partnerSignupKeys.userInfo(),
+  queryFn: ({ signal }) =>
+    apiGet('/partner/user_info', undefined, { schema: partnerUserInfoSchema, signal }),
+});
+export const usePartnerInfo = () => useQuery(userInfoQuery);
+
+/** POST /partner/confirmPartnerW9Form: checks the form and answers it with the TIN masked. */
+export const useW9Preview = () =>
+  useMutation({
+    mutationFn: (form: W9Form) =>
+      apiPost('/partner/confirmPartnerW9Form', { ...form }, { schema: w9PreviewSchema }),
+  });
+
+/** POST /partner/partnerW9FormConfirm: files the W-9. */
+export function useW9Save() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: W9Form) =>
+      apiPost(
+        '/partner/partnerW9FormConfirm',
+        { ...form },
+        {
+          schema: z.object({ next: z.string(), message: z.string() }),
+        },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerSignupKeys.userInfo() }),
+  });
+}

@@ -1,0 +1,56 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { ApiKeyDialog, type ApiKeyMode } from '../components/api-key-dialog';
+
+/** The reseller API's own documentation, served by the API server. */
+const API_DOCS_URL = '/rpc-api/docs#/reseller%20API';
+
+/** /account/rpc-api: the API Keys tab (spec section 2). */
+export function ApiKeysPage() {
+  const { productName } = usePublicConfig();
+  const [mode, setMode] = useState<ApiKeyMode | null>(null);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3">
+          API Keys
+        </Title>
+        <Text size="sm" mt={4}>
+          Keys used to access {productName} Bulk Reseller.{' '}
+          <Anchor href={API_DOCS_URL} target="_blank" rel="noopener noreferrer">
+            Reseller API documentation
+          </Anchor>
+        </Text>
+      </div>
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fw={600}>Reseller API Key</Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={() => {
+                setMode('change');
+              }}
+            >
+              Change
+            </Button>
+            <Button
+              onClick={() => {
+                setMode('view');
+              }}
+            >
+              View
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      <ApiKeyDialog
+        mode={mode}
+        onClose={() => {
+          setMode(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignInRequest, SignInResponse } from '../../../domain/api/session';
+import { TWOFA_LOGIN_STEP } from '../../../domain/api/two-factor-step';
+import { apiPost } from '../../../lib/http/api-client';
+import { setProductType } from '../../../lib/session/product-type';
+import { markSignedIn } from '../../../lib/session/signed-in';
+
+/** POST /rpc-api/reseller/user_signin: sets the HttpOnly session cookies on success. */
+export function signInReseller(request: SignInRequest): Promise<SignInResponse> {
+  return apiPost<SignInResponse>('/reseller/user_signin', {
+    username: request.username,
+    password: request.password,
+  });
+}
+
+/** Signs in and switches the console to the reseller flows; the caller navigates to `next`. */
+export function useResellerSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInReseller,
+    onSuccess: (response) => {
+      // A second factor is still needed: no session yet, so nothing is marked signed in.
+      if (response.next === TWOFA_LOGIN_STEP) return;
+      // Nothing cached from a previous account may leak into this one.
+      queryClient.clear();
+      setProductType('reseller');
+      markSignedIn('reseller');
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignInResponse } from '../../../domain/api/session';
+import { signInResponseSchema } from '../../../domain/api/session';
+import { twofaLoginStateSchema } from '../../../domain/api/two-factor';
+import { textResponseSchema } from '../../../domain/api/reseller-account';
+import { apiGet, apiPost } from '../../../lib/http/api-client';
+import { setProductType } from '../../../lib/session/product-type';
+import { markSignedIn } from '../../../lib/session/signed-in';
+
+/** GET /rpc-api/reseller/twofa/login/state: the factor the pending sign-in needs. */
+export const twofaLoginStateQuery = queryOptions({
+  queryKey: ['reseller-auth', 'twofa-state'],
+  queryFn: ({ signal }) =>
+    apiGet('/reseller/twofa/login/state', undefined, { schema: twofaLoginStateSchema, signal }),
+  retry: false,
+  staleTime: Infinity,
+});
+
+export function useTwofaLoginState() {
+  return useQuery(twofaLoginStateQuery);
+}
+
+/** POST /rpc-api/reseller/twofa/login/generatePasscode: texts a 6-digit code to the phone. */
+export function useSendLoginCode() {
+  return useMutation({
+    mutationFn: async () =>
+      (await apiPost('/reseller/twofa/login/generatePasscode', {}, { schema: textResponseSchema }))
+        .text,
+  });
+}
+
+/** The session starts: the console switches to the reseller flows (as after a sign-in). */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.clear();
+    setProductType('reseller');
+    markSignedIn('reseller');
+  };
+}
+
+/** POST /rpc-api/reseller/twofa/login/validatePasscode */
+export function useValidatePasscode() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (otp: string): Promise<SignInResponse> =>
+      apiPost('/reseller/twofa/login/validatePasscode', { otp }, { schema: signInResponseSchema }),
+    onSuccess: signedIn,
+  });
+}
+
+/** POST /rpc-api/reseller/twofa/login/deactivateTwoFA: a recovery code instead of the factor. */
+export function useRecoverySignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (recoveryCode: string): Promise<SignInResponse> =>
+      apiPost(
+        '/reseller/twofa/login/deactivateTwoFA',
+        { recoveryCode },
+        { schema: signInResponseSchema },
+      ),
+    onSuccess: signedIn,
+  });
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { errorCodes } from '../../../domain/api/envelope';
+import { rules } from '../../../domain/rules';
+import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
+import { paths } from '../../../lib/paths';
+import { useRuleForm } from '../../../ui/form-rule-form';
+import { useResellerSignIn } from '../api/sign-in';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Which form field a server-side VALIDATION_FAILED belongs to. */
+const fieldOf: Readonly<Record<string, keyof LoginValues>> = {
+  username: 'email',
+  email: 'email',
+  password: 'password',
+};
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const signIn = useResellerSignIn();
+  // Rule-book checks on the trimmed values; submitted values arrive trimmed.
+  const form = useRuleForm<LoginValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    rules: { email: rules.email, password: rules.password },
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = (values: LoginValues) => {
+    // The loading state disables the button, but Enter in a field can still submit.
+    if (signIn.isPending) return;
+    signIn.mutate(
+      { username: values.email, password: values.password },
+      {
+        onSuccess: (response) => {
+          // Only a console path is followed: `next` is relative to /rpc-app.
+          const next = response.next.startsWith('/') ? response.next : paths.home;
+          void navigate(next, { replace: true });
+        },
+        onError: (error) => {
+          const field = isApiError(error) && error.field ? fieldOf[error.field] : undefined;
+          if (isApiError(error) && error.description === errorCodes.VALIDATION_FAILED && field) {
+            form.setFieldError(field, error.message);
+          }
+        },
+      },
+    );
+  };
+
+  const error = signIn.error;
+  const isFieldError =
+    isApiError(error) &&
+    error.description === errorCodes.VALIDATION_FAILED &&
+    error.field !== undefined &&
+    error.field in fieldOf;
+  const alertText =
+    error && !isFieldError ? (isApiError(error) ? error.message : GENERIC_ERROR_TEXT) : '';
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Reseller sign in">
+      {/* Kept outside the Stack so the empty live region adds no gap. */}
+      <div aria-live="assertive">
+        {alertText && (
+          <Alert color="red" variant="light" role="alert" title="Sign-in failed" mb="md">
+            {alertText}
+          </Alert>
+        )}
+      </div>
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={80}
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          maxLength={20}
+          required
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

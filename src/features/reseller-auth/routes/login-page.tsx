@@ -1,0 +1,94 @@
+import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { paths, serverPages } from '../../../lib/paths';
+import { AppFooter } from '../../../ui/app-footer';
+import { PageLoader } from '../../../ui/page-loader';
+import { AuthFrame } from '../components/auth-frame';
+import { LoginForm } from '../components/login-form';
+
+// The second step loads on demand, so the sign-in page itself stays small.
+const TwoFactorStep = lazy(() =>
+  import('../components/two-factor-step').then((module) => ({ default: module.TwoFactorStep })),
+);
+
+const SupportSignInForm = lazy(() =>
+  import('../components/support-sign-in-form').then((module) => ({
+    default: module.SupportSignInForm,
+  })),
+);
+
+/** /reseller/login: the Bulk Reseller sign-in (and, with ?support=1, the support agents' one). */
+export function ResellerLoginPage() {
+  const { productName } = usePublicConfig();
+  const [search] = useSearchParams();
+
+  useEffect(() => {
+    document.title = `Sign in | ${productName} Bulk Reseller`;
+  }, [productName]);
+
+  // Support agents only: not linked from the page, reached by its address.
+  if (search.get('support') === '1') {
+    return (
+      <AuthFrame title="Support sign-in">
+        <Suspense fallback={<PageLoader />}>
+          <SupportSignInForm />
+        </Suspense>
+      </AuthFrame>
+    );
+  }
+
+  // After a right password, an account with two-factor authentication continues here.
+  if (search.get('step') === 'twofa') {
+    return (
+      <AuthFrame
+        title="Two-factor authentication"
+        after={
+          <Text size="sm" mt="lg" ta="center">
+            <Anchor component={Link} to={paths.resellerLogin} replace fw={600}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        }
+      >
+        <Suspense fallback={<PageLoader />}>
+          <TwoFactorStep />
+        </Suspense>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" px="md" py="sm">
+        <Text fw={700} size="lg">
+          {productName}
+        </Text>
+      </Box>
+      <Container component="main" size={440} w="100%" py="xl" style={{ flex: 1 }}>
+        <Stack gap="xs" mb="lg">
+          <Title order={1} size="h2">
+            Sign in
+          </Title>
+          <Text c="dimmed">to your {productName} Bulk Reseller account</Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+          <LoginForm />
+        </Paper>
+        <Text size="sm" mt="md" ta="center">
+          <Anchor component={Link} to={paths.resellerForgotPassword} fw={600}>
+            Forgot password?
+          </Anchor>
+        </Text>
+        <Text size="sm" mt="sm" ta="center">
+          Are you a partner?{' '}
+          <Anchor href={serverPages.partnerSignIn} fw={600}>
+            Partner sign in
+          </Anchor>
+        </Text>
+      </Container>
+      <AppFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { inviteLinkSchema } from '../../../domain/api/reseller-users';
+import { apiPost } from '../../../lib/http/api-client';
+
+/** POST /rpc-api/reseller/user/invite/link: the pending invitation's current link. */
+export function getInvitationLink(userId: string) {
+  return apiPost('/reseller/user/invite/link', { userId }, { schema: inviteLinkSchema });
+}
+
+/** Fetches the link and puts it on the clipboard. */
+export function useCopyInvitationLink() {
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      const { link } = await getInvitationLink(userId);
+      await navigator.clipboard.writeText(link);
+      return link;
+    },
+  });
+}

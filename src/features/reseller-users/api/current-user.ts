@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resellerUserInfoSchema } from '../../../domain/api/session';
+import type { ResellerRole } from '../../../domain/api/reseller-users';
+import { apiGet } from '../../../lib/http/api-client';
+
+/**
+ * GET /rpc-api/reseller/user_info, under the same key the reseller layout uses, so the role
+ * comes from the cache the shell already filled.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: ['reseller', 'user-info'] as const,
+  queryFn: ({ signal }) =>
+    apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
+});
+
+/** The signed-in user's role, or undefined while it loads. */
+export function useCurrentRole(): { role: ResellerRole | undefined; email: string | undefined } {
+  const { data } = useQuery(currentUserQuery);
+  if (!data) return { role: undefined, email: undefined };
+  const role: ResellerRole = data.is_admin ? 'admin' : data.is_sub_admin ? 'sub_admin' : 'sub_user';
+  return { role, email: data.email };
+}

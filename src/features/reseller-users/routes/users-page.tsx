@@ -1,0 +1,243 @@
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { can, type SubUser } from '../../../domain/api/reseller-users';
+import { formatMessage } from '../../../domain/messages';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
+import { PageLoader } from '../../../ui/page-loader';
+import { QueryError } from '../../../ui/query-error';
+import { useCopyInvitationLink } from '../api/copy-invitation-link';
+import { useCurrentRole } from '../api/current-user';
+import { useDeleteUsers } from '../api/delete-users';
+import { useUsers } from '../api/list-users';
+import { useResendInvitation } from '../api/resend-invitation';
+import { AddUserModal } from '../components/add-user-modal';
+import { CsvInviteModal } from '../components/csv-invite-modal';
+import { EditUserModal } from '../components/edit-user-modal';
+import { InviteUserModal } from '../components/invite-user-modal';
+import { ListFooter } from '../components/list-footer';
+import type { SortState } from '../components/sort-header';
+import { UsersTable } from '../components/users-table';
+
+type StatusFilter = 'all' | 'active' | 'invited';
+
+const showError = (error: unknown) =>
+  notifications.show({
+    color: 'red',
+    message: isApiError(error) ? error.message : GENERIC_ERROR_TEXT,
+  });
+
+/** /home/users: the reseller's users, invitations and bulk actions. */
+export function UsersPage() {
+  const { productName } = usePublicConfig();
+  useDocumentTitle(`Users | ${productName} Bulk Reseller`);
+  const { role, email } = useCurrentRole();
+
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<SortState>({ field: 'created_date', order: 'desc' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [isInviteOpen, invite] = useDisclosure(false);
+  const [isAddOpen, add] = useDisclosure(false);
+  const [isCsvOpen, csv] = useDisclosure(false);
+  const [editing, setEditing] = useState<SubUser | null>(null);
+
+  const isManager = role !== undefined && can(role, 'users.manage');
+  const list = useUsers({ q, status, sort: sort.field, order: sort.order, page, pageSize });
+  const resend = useResendInvitation();
+  const copyLink = useCopyInvitationLink();
+  const remove = useDeleteUsers();
+
+  if (role === undefined) return <PageLoader label="Loading users" />;
+  if (!isManager) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Users">
+        {formatMessage('permission.denied')}
+      </Alert>
+    );
+  }
+
+  const resetPaging = () => {
+    setPage(1);
+    setSelected(new Set());
+  };
+
+  const confirmDelete = (ids: readonly string[], label: string) => {
+    modals.openConfirmModal({
+      title: 'Delete users',
+      children: (
+        <Text size="sm">
+          Delete {label}? Invited users lose their invitation; active users are cancelled and can be
+          restored from Cancelled users.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red.8' },
+      onConfirm: () =>
+        remove.mutate(ids, {
+          onSuccess: (result) => {
+            notifications.show({ color: 'teal', message: result.message });
+            setSelected(new Set());
+          },
+          onError: showError,
+        }),
+    });
+  };
+
+  const data = list.data;
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Users</Title>
+          {data && (
+            <Text c="dimmed" size="sm">
+              {data.counts.active} active · {data.counts.invited} invited · {data.counts.cancelled}{' '}
+              cancelled · {data.allotted}
+              {data.planComputers === null ? '' : ` of ${String(data.planComputers)}`} computers
+              allotted
+            </Text>
+          )}
+        </div>
+        <Group gap="sm">
+          <Button variant="default" onClick={add.open}>
+            Add user
+          </Button>
+          <Button variant="default" onClick={csv.open}>
+            Invite from CSV
+          </Button>
+          <Button onClick={invite.open}>Invite user</Button>
+        </Group>
+      </Group>
+
+      <Group justify="space-between" gap="sm" align="flex-end">
+        <TextInput
+          label="Search users"
+          placeholder="Name or email"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            resetPaging();
+          }}
+          maxLength={80}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            resetPaging();
+          }}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'invited', label: 'Invited' },
+          ]}
+        />
+      </Group>
+
+      {selected.size > 0 && (
+        <Group gap="sm" role="region" aria-label="Bulk actions">
+          <Text size="sm" fw={600}>
+            {selected.size} selected
+          </Text>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={remove.isPending}
+            onClick={() =>
+              confirmDelete([...selected], `${String(selected.size)} selected user(s)`)
+            }
+          >
+            Delete selected
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
+
+      {list.isError && !data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <UsersTable
+            users={data?.users}
+            actorRole={role}
+            actorEmail={email}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              resetPaging();
+            }}
+            selected={selected}
+            onSelect={setSelected}
+            dateColumn="created"
+            pageSize={pageSize}
+            actions={{
+              onEdit: setEditing,
+              onResend: (user) =>
+                resend.mutate(user.id, {
+                  onSuccess: (result) =>
+                    notifications.show({ color: 'teal', message: result.message }),
+                  onError: showError,
+                }),
+              onCopyLink: (user) =>
+                copyLink.mutate(user.id, {
+                  onSuccess: () =>
+                    notifications.show({
+                      color: 'teal',
+                      message: formatMessage('invitation.copied'),
+                    }),
+                  onError: showError,
+                }),
+              onDelete: (user) => confirmDelete([user.id], user.email),
+            }}
+          />
+          {data && data.users.length === 0 && (
+            <Text c="dimmed" ta="center" py="lg">
+              {q ? 'No users match your search.' : 'No users yet. Invite your first user.'}
+            </Text>
+          )}
+          {data && (
+            <ListFooter
+              page={page}
+              pageSize={pageSize}
+              total={data.total}
+              onPage={(next) => {
+                setPage(next);
+                setSelected(new Set());
+              }}
+              onPageSize={(size) => {
+                setPageSize(size);
+                resetPaging();
+              }}
+            />
+          )}
+        </>
+      )}
+
+      <InviteUserModal opened={isInviteOpen} onClose={invite.close} actorRole={role} />
+      <CsvInviteModal opened={isCsvOpen} onClose={csv.close} />
+      <AddUserModal opened={isAddOpen} onClose={add.close} actorRole={role} />
+      <EditUserModal user={editing} onClose={() => setEditing(null)} actorRole={role} />
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Button,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { resellerUserInfoSchema } from '../../../domain/api/session';
+import { can } from '../../../domain/api/reseller-users';
+import { formatMessage } from '../../../domain/messages';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
+import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
+import { apiGet } from '../../../lib/http/api-client';
+import { QueryError } from '../../../ui/query-error';
+import { useQuery } from '@tanstack/react-query';
+import { useCreateTeam } from '../api/create-team';
+import { useTeams } from '../api/list-teams';
+import { useUserOptions } from '../api/list-user-options';
+import { TeamCard, type UserOption } from '../components/team-card';
+
+/** /home/teams: the account's teams; a user belongs to at most one. */
+export function TeamsPage() {
+  const { productName } = usePublicConfig();
+  useDocumentTitle(`Teams | ${productName} Bulk Reseller`);
+  // The same cache entry the reseller layout fills.
+  const me = useQuery({
+    queryKey: ['reseller', 'user-info'],
+    queryFn: ({ signal }) =>
+      apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
+  });
+  const role = me.data
+    ? me.data.is_admin
+      ? 'admin'
+      : me.data.is_sub_admin
+        ? 'sub_admin'
+        : 'sub_user'
+    : undefined;
+  const isManager = role !== undefined && can(role, 'teams.manage');
+  const teams = useTeams();
+  const users = useUserOptions();
+  const create = useCreateTeam();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState('');
+
+  if (role !== undefined && !isManager) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Teams">
+        {formatMessage('permission.denied')}
+      </Alert>
+    );
+  }
+
+  const teamOf = new Map<string, string>();
+  for (const team of teams.data?.teams ?? []) {
+    for (const member of team.members) teamOf.set(member.id, team.name);
+  }
+  // Users already in a team are marked, so the one-team rule is visible before adding.
+  const userOptions: UserOption[] = (users.data?.users ?? []).map((user) => {
+    const inTeam = teamOf.get(user.id);
+    return { value: user.id, label: inTeam ? `${user.email} (in ${inTeam})` : user.email };
+  });
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1}>Teams</Title>
+        <Text c="dimmed" size="sm">
+          Group users into teams. A user can belong to only one team.
+        </Text>
+      </div>
+      <form
+        aria-label="Create team"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (create.isPending) return;
+          setNameError('');
+          create.mutate(
+            { name },
+            {
+              onSuccess: (answer) => {
+                notifications.show({ color: 'teal', message: answer.message });
+                setName('');
+              },
+              onError: (error) =>
+                setNameError(isApiError(error) ? error.message : GENERIC_ERROR_TEXT),
+            },
+          );
+        }}
+      >
+        <Group gap="xs" align="flex-start">
+          <TextInput
+            label="New team name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={nameError || undefined}
+            maxLength={50}
+            w={{ base: '100%', xs: 320 }}
+          />
+          <Button type="submit" loading={create.isPending} mt={{ base: 0, xs: 25 }}>
+            Create team
+          </Button>
+        </Group>
+      </form>
+      {teams.isError ? (
+        <QueryError error={teams.error} onRetry={() => void teams.refetch()} />
+      ) : teams.data === undefined ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Skeleton height={180} />
+          <Skeleton height={180} />
+        </SimpleGrid>
+      ) : teams.data.teams.length === 0 ? (
+        <Text c="dimmed">No teams yet. Create the first one above.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {teams.data.teams.map((team) => (
+            <TeamCard key={team.id} team={team} userOptions={userOptions} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { recoveryCodesResponseSchema } from '../../../domain/api/two-factor';
+import { apiPost } from '../../../lib/http/api-client';
+import { twofaKeys } from './keys';
+
+/** POST /rpc-api/reseller/twofa/user/recoveryCode: new recovery codes (the old ones stop working). */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string) =>
+      (
+        await apiPost(
+          '/reseller/twofa/user/recoveryCode',
+          { password },
+          { schema: recoveryCodesResponseSchema },
+        )
+      ).recoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twofaKeys.all }),
+  });
+}

@@ -1,0 +1,115 @@
+import type { ZodType } from 'zod';
+import { API_BASE } from './api-base';
+import { ApiError, clientErrorCodes, GENERIC_ERROR_TEXT, type ApiErrorDetail } from './api-error';
+import { CSRF_HEADER, readCsrfToken } from './csrf';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** A call's payload: GET sends it as query parameters, POST as a form-encoded body. */
+export type RequestParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export interface RequestOptions<T> {
+  /** Validates the success payload; a mismatch is reported as an unreadable answer. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function encode(params: RequestParams | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  return search;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Every well-formed item of the envelope's `errors` list. */
+function errorDetails(errors: unknown): ApiErrorDetail[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.description === 'string' && typeof item.message === 'string'
+      ? [
+          {
+            description: item.description,
+            message: item.message,
+            ...(typeof item.field === 'string' ? { field: item.field } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Reads the failure envelope's first error, or a generic error when the body is not one. */
+function toApiError(status: number, body: unknown): ApiError {
+  const first: unknown = isRecord(body) && Array.isArray(body.errors) ? body.errors[0] : undefined;
+  if (isRecord(first) && typeof first.description === 'string') {
+    const message = typeof first.message === 'string' ? first.message : GENERIC_ERROR_TEXT;
+    const field = typeof first.field === 'string' ? first.field : undefined;
+    const details = isRecord(body) ? errorDetails(body.errors) : [];
+    return new ApiError(status, first.description, message, field, details);
+  }
+  return new ApiError(status, clientErrorCodes.BAD_RESPONSE, GENERIC_ERROR_TEXT);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One HTTP exchange with the API: no retries, no session handling (api-client.ts adds those).
+ * Resolves with the success envelope's `message`; rejects with an ApiError.
+ */
+export async function send<T>(
+  method: HttpMethod,
+  path: string,
+  params: RequestParams | undefined,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const payload = encode(params);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CSRF_HEADER]: readCsrfToken(),
+  };
+  let url = `${API_BASE}${path}`;
+  let body: URLSearchParams | undefined;
+  if (method === 'GET') {
+    const query = payload.toString();
+    if (query) url += `?${query}`;
+  } else {
+    body = payload;
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, clientErrorCodes.NETWORK_ERROR, GENERIC_ERROR_TEXT);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok || !isRecord(json) || json.status !== 'OK' || !('message' in json)) {
+    throw toApiError(response.ok ? 500 : response.status, json);
+  }
+  if (!options.schema) return json.message as T;
+  const parsed = options.schema.safeParse(json.message);
+  if (!parsed.success) {
+    console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, clientErrorCodes.BAD_RESPONSE, GENERIC_ERROR_TEXT);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './http/api-error';
+
+const MAX_RETRIES = 2;
+
+/**
+ * A 4xx answer will not change on retry (and 401s are already refreshed by the http client);
+ * network failures and 5xx get two more tries.
+ */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

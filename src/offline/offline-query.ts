@@ -1,0 +1,96 @@
+import {
+  useQuery,
+  type QueryFunction,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clientErrorCodes, isApiError } from '../lib/http/api-error';
+import { offlineAccount } from './account';
+import type { SnapshotKind } from './db';
+import { showStoredAnswer } from './online-status';
+import { readSnapshot, saveSnapshot, snapshotKey } from './store';
+
+/** Answers served from the offline store, by query key: when they were synced. */
+const servedFromStore = new Map<string, number>();
+
+function isNetworkFailure(error: unknown): boolean {
+  return isApiError(error) && error.description === clientErrorCodes.NETWORK_ERROR;
+}
+
+/**
+ * Wraps a report's query function: online, every fresh answer is kept in Dexie for the signed-in
+ * account; offline (or when the network fails), the stored answer of the same query key answers.
+ */
+export function withOfflineStore<T, K extends QueryKey>(
+  kind: SnapshotKind,
+  queryFn: QueryFunction<T, K>,
+): QueryFunction<T, K> {
+  return async (context) => {
+    const account = offlineAccount();
+    const id = snapshotKey(context.queryKey);
+    const fromStore = async (): Promise<T | undefined> => {
+      if (!account) return undefined;
+      const stored = await readSnapshot<T>(account, context.queryKey);
+      if (stored) servedFromStore.set(id, stored.syncedAt);
+      return stored?.data;
+    };
+    if (!navigator.onLine) {
+      const stored = await fromStore();
+      if (stored !== undefined) return stored;
+    }
+    try {
+      const data = await queryFn(context);
+      servedFromStore.delete(id);
+      if (account && navigator.onLine) {
+        saveSnapshot(account, kind, context.queryKey, data).catch((error: unknown) => {
+          console.warn('Could not keep this report for offline use', error);
+        });
+      }
+      return data;
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        const stored = await fromStore();
+        if (stored !== undefined) return stored;
+      }
+      throw error;
+    }
+  };
+}
+
+export type OfflineQueryResult<T> = UseQueryResult<T> & {
+  /** Set when the data shown is the stored copy: when it was last synced (ms since epoch). */
+  storedAt: number | undefined;
+};
+
+/**
+ * `useQuery` for a read-only report that must open offline. A screen opts in by swapping
+ *
+ *     const query = useQuery(invoicesQuery(params));
+ * for
+ *     const query = useOfflineQuery(invoicesQuery(params), 'invoices');
+ *
+ * Online it behaves exactly like `useQuery` and keeps each answer in Dexie for the signed-in
+ * account; offline it shows the stored answer and the console's offline banner says when it was
+ * last updated. Logout wipes the store (see wipe.ts).
+ */
+export function useOfflineQuery<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K> & { queryFn?: unknown },
+  kind: SnapshotKind,
+): OfflineQueryResult<T> {
+  const queryFn = options.queryFn as QueryFunction<T, K> | undefined;
+  const query = useQuery<T, Error, T, K>({
+    ...options,
+    queryFn: queryFn ? withOfflineStore(kind, queryFn) : undefined,
+    // Offline, the query function still runs so the stored copy can answer.
+    networkMode: 'always',
+  });
+  const id = snapshotKey(options.queryKey);
+  const storedAt = query.data === undefined ? undefined : servedFromStore.get(id);
+  useEffect(
+    () => (storedAt === undefined ? undefined : showStoredAnswer(id, storedAt)),
+    [id, storedAt],
+  );
+  return Object.assign(query, { storedAt });
+}

@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { productTypes, type ProductType } from '../domain/constants';
+import { registerLogoutStep } from '../lib/session/logout';
+import { offlineAccount, rememberAccount } from './account';
+import { startQueryPersistence } from './persisted-queries';
+import { tellWorker } from './worker-bridge';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The signed-in account's id from a user_info answer (reseller proxy_topic, partner id). */
+export function accountIdFrom(productType: ProductType, data: unknown): string | undefined {
+  if (!isRecord(data)) return undefined;
+  if (productType === 'reseller') {
+    return typeof data.proxy_topic === 'string' && data.proxy_topic ? data.proxy_topic : undefined;
+  }
+  const info = data.rpcPartnerInfo;
+  return isRecord(info) && typeof info.partnerId === 'string' && info.partnerId
+    ? info.partnerId
+    : undefined;
+}
+
+/** A user_info answer names the account: remember it and tell the service worker. */
+function learnAccount(productType: ProductType, data: unknown): void {
+  const id = accountIdFrom(productType, data);
+  if (!id) return;
+  const previous = offlineAccount(productType);
+  const account = rememberAccount(productType, id);
+  if (previous === account) return;
+  // Another account of this kind signed in without a logout here: the old one's data goes.
+  if (previous) {
+    void import('./store').then(({ wipeAccountData }) => wipeAccountData(previous));
+  }
+  tellWorker({ type: 'SET_ACCOUNT', kind: productType, account });
+}
+
+let stopAll: (() => void) | undefined;
+
+/**
+ * Starts the console's offline layer once (Dexie itself loads only when a screen or a logout
+ * needs it): learns the signed-in account from user_info, restores
+ * and persists the small query cache, and wipes everything on logout (every logout path runs
+ * the logout steps).
+ */
+export function startOfflineLayer(queryClient: QueryClient): () => void {
+  if (stopAll) return stopAll;
+  for (const productType of productTypes) {
+    const account = offlineAccount(productType);
+    if (account) tellWorker({ type: 'SET_ACCOUNT', kind: productType, account });
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const [root, name] = event.query.queryKey as readonly unknown[];
+    if (name !== 'user-info') return;
+    if (root === 'reseller' || root === 'partner') learnAccount(root, event.query.state.data);
+  });
+  const stopPersisting = startQueryPersistence(queryClient);
+  const removeStep = registerLogoutStep(async () => {
+    const { wipeOfflineData } = await import('./wipe');
+    await wipeOfflineData();
+  });
+  stopAll = () => {
+    unsubscribe();
+    stopPersisting();
+    removeStep();
+    stopAll = undefined;
+  };
+  return stopAll;
+}

@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expect,
+  hasHorizontalScroll,
+  resellerLoginFields,
+  signInAsReseller,
+  test,
+} from './fixtures';
+
+const PAYMENT_FAILED =
+  'There was an error in completing the payment. Check your credit card information and try again.';
+
+async function fillCard(page: Page, scope: ReturnType<Page['locator']>, number: string) {
+  await scope.getByLabel('Name on card').fill('Riley Morgan');
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByRole('combobox', { name: 'Expiry month' }).click();
+  await page.getByRole('option', { name: '12', exact: true }).click();
+  await scope.getByRole('combobox', { name: 'Expiry year' }).click();
+  await page
+    .getByRole('option', { name: String(new Date().getFullYear() + 2), exact: true })
+    .click();
+  await scope.getByLabel('CVV').fill('123');
+}
+
+test.describe('Invoices and transactions', () => {
+  test('the invoice list opens an invoice that prints without the console frame', async ({
+    page,
+  }) => {
+    await signInAsReseller(page);
+    await page.getByRole('link', { name: 'Invoices' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByRole('row')).toHaveCount(9);
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await page.getByRole('row').nth(1).getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
+    const sheet = page.getByRole('article');
+    await expect(sheet).toContainText('Acme Remote Services');
+    await expect(sheet).toContainText('RemotePC Ltd.');
+    await expect(sheet).toContainText('Sales Tax (CA) 7.25% (rate 7.25%)');
+    await expect(sheet).toContainText('$160.86');
+
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^INV-.*\.pdf$/);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(sheet).toBeVisible();
+    // One A4 page at 96 dpi is about 1123 px tall (less the margins).
+    const height = await sheet.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThan(1000);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('transactions filter by date and export CSV', async ({ page }) => {
+    await signInAsReseller(page);
+    await page.goto('/rpc-app/transactions/preview');
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table.getByText('Refund', { exact: true })).toBeVisible();
+    await expect(table.getByText('Failed', { exact: true })).toBeVisible();
+    await expect(table.getByText(PAYMENT_FAILED)).toBeVisible();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('From').fill(today);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('No transactions in this date range.')).toBeVisible();
+    await page.getByLabel('From').fill('2000-01-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(table.getByRole('row')).toHaveCount(21);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^transactions-.*\.csv$/);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
+
+test.describe('Upgrade', () => {
+  test('a declined card, then a good card upgrades with the prorated amount', async ({ page }) => {
+    await signInAsReseller(page);
+    await page.goto('/rpc-app/account/upgrade');
+    await expect(page.getByRole('heading', { name: 'Upgrade', level: 2 })).toBeVisible();
+    await expect(page.getByText('Bulk Reseller 100: 100 computers')).toBeVisible();
+    await page.getByRole('radio', { name: 'Bulk Reseller 250' }).click();
+    const preview = page.getByTestId('upgrade-preview');
+    await expect(preview).toContainText(/Prorated for the \d+ of \d+ days left/);
+    await expect(preview).toContainText('Sales Tax (CA) 7.25% (rate 7.25%)');
+    await expect(preview).toContainText('Total due now');
+    await page.getByRole('radio', { name: 'A new credit card' }).check();
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await fillCard(page, payment, '4000000000000341');
+    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await expect(page.getByRole('alert')).toContainText(PAYMENT_FAILED);
+    await payment.getByLabel('Card number').fill('4000000000000002');
+    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await expect(page.getByRole('alert')).toContainText('Credit card could not be processed');
+    await payment.getByLabel('Card number').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await expect(page.getByText('Your account has been upgraded successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
+    await expect(page.getByRole('article')).toContainText(
+      'Upgrade from Bulk Reseller 100 to Bulk Reseller 250',
+    );
+    await page.goto('/rpc-app/account/upgrade');
+    await expect(page.getByText('Bulk Reseller 250: 250 computers')).toBeVisible();
+  });
+});
+
+test.describe('Pending charges', () => {
+  test('a CCFAILEDACC account pays its pending charges after updating the card', async ({
+    page,
+  }) => {
+    await page.goto('/rpc-app/reseller/login');
+    const fields = resellerLoginFields(page);
+    await fields.email.fill('suspended@example.com');
+    await fields.password.fill(DEMO_PASSWORD);
+    await fields.submit.click();
+    await expect(page).toHaveURL(/\/rpc-app\/account\/billingInfo$/);
+    const pending = page.getByRole('region', { name: 'Pending charges' });
+    await expect(pending).toContainText('Account has exceeded due date. Apply pending charges');
+    await pending.getByRole('button', { name: 'Pay $53.24 now' }).click();
+    await expect(pending).toContainText(PAYMENT_FAILED);
+
+    await page.getByRole('button', { name: 'Update card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update credit card' });
+    await fillCard(page, dialog, '5555555555554444');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(
+      page.getByText('Your Credit card details have been updated successfully'),
+    ).toBeVisible();
+    await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+    await pending.getByRole('button', { name: 'Pay $53.24 now' }).click();
+    await expect(
+      page.getByText(
+        "Your account has been reactivated and you can provide a solution for your customer's remote access and support needs.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pending charges' })).toHaveCount(0);
+  });
+});
+
+test.describe('VAT', () => {
+  test('a business VAT ID makes the next invoice reverse-charge', async ({ page }) => {
+    await signInAsReseller(page, 'eu@example.com');
+    await page.goto('/rpc-app/account/billingInfo');
+    const tax = page.getByRole('region', { name: 'Tax' });
+    await expect(tax).toContainText('VAT (DE) 19%');
+    await expect(tax).toContainText('may not have to pay VAT');
+    const vat = tax.getByRole('textbox', { name: 'Business VAT ID' });
+    await expect(vat).toHaveAttribute('placeholder', 'Enter your Business VAT ID (Optional)');
+    await vat.fill('DE1');
+    await tax.getByRole('button', { name: 'Update VAT ID' }).click();
+    await expect(tax).toContainText('Enter a valid VAT ID');
+    await vat.fill('DE123456789');
+    await tax.getByRole('button', { name: 'Update VAT ID' }).click();
+    await expect(tax).toContainText('Your invoices are issued under the reverse charge.');
+
+    await page.goto('/rpc-app/account/upgrade');
+    await page.getByRole('radio', { name: 'Bulk Reseller 100' }).click();
+    await expect(page.getByTestId('upgrade-preview')).toContainText('VAT reverse charge 0%');
+    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
+    const sheet = page.getByRole('article');
+    await expect(sheet).toContainText('VAT reverse charge 0%');
+    await expect(sheet).toContainText('Reverse charge: VAT to be accounted for by the recipient');
+    await expect(sheet).toContainText('VAT ID DE123456789');
+  });
+});

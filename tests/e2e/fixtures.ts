@@ -1,0 +1,60 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+export const PRODUCT = 'RemotePC';
+
+/**
+ * Every test fails on a console error or an uncaught exception. The browser's own "Failed to
+ * load resource" lines are left out: a 401 for a wrong password is an expected answer.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The console's e-mail and password fields (the password's toggle is a separate button). */
+export function resellerLoginFields(page: Page) {
+  return {
+    email: page.getByRole('textbox', { name: 'Email' }),
+    password: page.getByRole('textbox', { name: 'Password', exact: true }),
+    submit: page.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+export async function signInAsReseller(page: Page, email = 'reseller@example.com'): Promise<void> {
+  await page.goto('/rpc-app/reseller/login');
+  const fields = resellerLoginFields(page);
+  await fields.email.fill(email);
+  await fields.password.fill(DEMO_PASSWORD);
+  await fields.submit.click();
+  await expect(page).toHaveURL(/\/rpc-app\/home$/);
+}
+
+/** Signs in on the server's partner programme page, as a partner would. */
+export async function signInAsPartner(page: Page, username: string): Promise<void> {
+  await page.goto('/partner/');
+  await page.getByLabel('Partner ID or Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** True when the page is wider than the viewport (something would scroll sideways). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD, expect, resellerLoginFields, signInAsReseller, test } from './fixtures';
+
+/**
+ * The DATA_DIR of the server under test: the e2e server picks a fresh temporary folder, so it is
+ * read from the environment of the process listening for this run (found by its PORT).
+ */
+function serverDataDir(): string {
+  const port = process.env.E2E_PORT ?? '8090';
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let environ = '';
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    const vars = environ.split('\0');
+    if (vars.includes(`PORT=${port}`) && vars.includes('HOST=127.0.0.1')) {
+      const dataDir = vars.find((v) => v.startsWith('DATA_DIR='));
+      if (dataDir) return dataDir.slice('DATA_DIR='.length);
+    }
+  }
+  throw new Error('The e2e server process was not found');
+}
+
+/** The reset link of the newest outbox mail to `to`. */
+function resetLinkFor(to: string): string {
+  const outbox = path.join(serverDataDir(), 'outbox');
+  const mails = fs
+    .readdirSync(outbox)
+    .sort()
+    .reverse()
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .map((mail) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  const mail = mails.find((text) => text.includes(`To: ${to}`));
+  const link = /(http\S+reset_password\?token=[\w-]+)/.exec(mail ?? '')?.[1];
+  if (!link) throw new Error(`No reset mail to ${to}`);
+  return link;
+}
+
+// These tests change passwords for good, so they use demo sub-users that no other spec signs in
+// as (trial@ and subuser@ must keep Demo@1234 for the specs that run after this one).
+const RESET_USER = 'morgan.khan31@acme-remote.example.com';
+const CHANGE_USER = 'parker.silva32@acme-remote.example.com';
+
+test.describe('Forgot and reset password', () => {
+  test('a reset link from the outbox sets a new password, once', async ({ page }) => {
+    await page.goto('/rpc-app/reseller/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/reseller\/forgotPassword$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill(RESET_USER);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(
+      page.getByText('A link to reset password has been sent to your registered email address'),
+    ).toBeVisible();
+
+    const link = resetLinkFor(RESET_USER);
+    await page.goto(link);
+    await expect(page.getByText(`for ${RESET_USER}`)).toBeVisible();
+    await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('Fresh@5678');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Other@5678');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('New Password and Confirm Password should match')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Fresh@5678');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('You have successfully reset your password')).toBeVisible();
+
+    await page.goto(link);
+    await expect(page.getByText('Password link expired')).toBeVisible();
+
+    await page.goto('/rpc-app/reseller/login');
+    const fields = resellerLoginFields(page);
+    await fields.email.fill(RESET_USER);
+    await fields.password.fill('Fresh@5678');
+    await fields.submit.click();
+    await expect(page).toHaveURL(/\/rpc-app\/(home|account\/upgrade)/);
+  });
+});
+
+test.describe('Account settings and profile', () => {
+  test('the password change shows each server rule and then succeeds', async ({ page }) => {
+    await signInAsReseller(page, CHANGE_USER);
+    await page.goto('/rpc-app/account');
+    await expect(page).toHaveURL(/\/rpc-app\/account\/settings$/);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByRole('textbox', { name: 'Current Password', exact: true }).fill('Wrong@1234');
+    await form.getByRole('textbox', { name: 'New Password', exact: true }).fill('Fresh@5678');
+    await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Fresh@5678');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Current Password is invalid')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Current Password', exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('textbox', { name: 'New Password', exact: true }).fill('password');
+    await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText("Password cannot be 'password'")).toBeVisible();
+    await form.getByRole('textbox', { name: 'New Password', exact: true }).fill('Fresh@5678');
+    await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Fresh@5678');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password has been changed successfully')).toBeVisible();
+  });
+
+  test('the profile saves a change and says when nothing changed', async ({ page }) => {
+    await signInAsReseller(page);
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/account\/profile$/);
+    await expect(page.getByLabel('Email Address')).toHaveValue('reseller@example.com');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('You have not made any changes to your profile')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Last Name' }).fill('Morgan-Lee');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    // Put the demo name back: later specs read "Riley Morgan" (e.g. in invitations).
+    await page.getByRole('textbox', { name: 'Last Name' }).fill('Morgan');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully').last()).toBeVisible();
+  });
+});

@@ -1,0 +1,112 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultReportRange, formatMmDdYyyy } from '../../src/domain/dates';
+import { Agent, errorOf } from './helpers/agent';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const URL = '/rpc-api/reseller/log/activity/get';
+
+interface Page {
+  entries: {
+    action: string;
+    action_label: string;
+    category: string;
+    user_email: string;
+    user_id: string;
+    created_at: string;
+    ip: string;
+    user_agent: string;
+  }[];
+  total: number;
+  page: number;
+  pageSize: number;
+  users: { id: string; email: string }[];
+}
+
+async function signedIn(login = 'reseller@example.com') {
+  const agent = new Agent(t.app);
+  expect((await agent.signIn('reseller', login)).statusCode).toBe(200);
+  return agent;
+}
+
+const pageOf = (response: LightMyRequestResponse) => response.json<{ message: Page }>().message;
+const daysAgo = (n: number) => formatMmDdYyyy(Date.now() - n * 86_400_000);
+
+describe('activity log: /reseller/log/activity/get', () => {
+  it('defaults to the last 7 days, newest first, with who, what, when, IP and user agent', async () => {
+    const agent = await signedIn();
+    const page = pageOf(await agent.get(URL));
+    expect(page.total).toBeGreaterThan(5);
+    const oldest = Date.now() - 8 * 86_400_000;
+    for (const entry of page.entries) expect(Date.parse(entry.created_at)).toBeGreaterThan(oldest);
+    const times = page.entries.map((e) => e.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const signIn = page.entries.find((e) => e.action === 'signin');
+    expect(signIn).toMatchObject({ action_label: 'Signed in', category: 'signin' });
+    expect(signIn?.ip).not.toBe('');
+    expect(signIn?.user_agent).not.toBe('');
+    expect(page.users.map((u) => u.email)).toContain('subuser@example.com');
+  });
+
+  it('filters by date range, user and action type, with server-side pagination', async () => {
+    const agent = await signedIn();
+    const range = { from: daysAgo(40), to: daysAgo(0) };
+    const all = pageOf(await agent.get(URL, { ...range, pageSize: '10' }));
+    expect(all.total).toBeGreaterThan(50);
+    expect(all.entries).toHaveLength(10);
+    const second = pageOf(await agent.get(URL, { ...range, pageSize: '10', page: '2' }));
+    expect(second.page).toBe(2);
+    expect((second.entries[0]?.created_at ?? '') <= (all.entries[9]?.created_at ?? '')).toBe(true);
+
+    const sub = all.users.find((u) => u.email === 'subuser@example.com');
+    const byUser = pageOf(await agent.get(URL, { ...range, user: sub?.id ?? '', pageSize: '500' }));
+    expect(byUser.total).toBeGreaterThan(0);
+    expect(byUser.entries.every((e) => e.user_email === 'subuser@example.com')).toBe(true);
+
+    const apiKey = pageOf(await agent.get(URL, { ...range, category: 'apikey', pageSize: '500' }));
+    expect(apiKey.total).toBeGreaterThan(0);
+    expect(apiKey.entries.every((e) => e.action.startsWith('apikey.'))).toBe(true);
+  });
+
+  it('sorts by action ascending', async () => {
+    const agent = await signedIn();
+    const page = pageOf(
+      await agent.get(URL, { ...defaultReportRange(), sort: 'action', order: 'asc' }),
+    );
+    const actions = page.entries.map((e) => e.action);
+    expect([...actions].sort()).toEqual(actions);
+  });
+
+  it('rejects a malformed date (400) and needs a session (401)', async () => {
+    const agent = await signedIn();
+    const bad = await agent.get(URL, { from: '2026/01/01' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)?.description).toBe('VALIDATION_FAILED');
+    expect((await new Agent(t.app).get(URL)).statusCode).toBe(401);
+  });
+
+  it("shows a sub-user its own entries only, and never another account's", async () => {
+    const sub = await signedIn('subuser@example.com');
+    const page = pageOf(await sub.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }));
+    expect(page.entries.every((e) => e.user_email === 'subuser@example.com')).toBe(true);
+    expect(page.users).toHaveLength(1);
+
+    const trial = await signedIn('trial@example.com');
+    const admin = pageOf(await (await signedIn()).get(URL, { pageSize: '1' }));
+    const acmeUser = admin.users[0]?.id ?? '';
+    const other = pageOf(
+      await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), user: acmeUser, pageSize: '500' }),
+    );
+    expect(other.total).toBe(0);
+    const own = pageOf(
+      await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }),
+    );
+    expect(own.entries.every((e) => e.user_email === 'trial@example.com')).toBe(true);
+  });
+});

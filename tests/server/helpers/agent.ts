@@ -1,0 +1,74 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  form?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Send the X-XSRF-TOKEN header from the cookie jar (default true). */
+  csrf?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** A browser-like client over `inject`: it keeps cookies and echoes the CSRF token. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address as the server sees it (rate limits are per address). */
+    private readonly remoteAddress = '127.0.0.1',
+  ) {}
+
+  async request(options: RequestOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (options.csrf !== false && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await this.app.inject({
+      method: options.method ?? (options.form ? 'POST' : 'GET'),
+      url: options.url,
+      remoteAddress: this.remoteAddress,
+      query: options.query,
+      headers,
+      payload: options.form ? new URLSearchParams(options.form).toString() : undefined,
+    });
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const isCleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (isCleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  post(url: string, form: Record<string, string> = {}, options: Partial<RequestOptions> = {}) {
+    return this.request({ ...options, method: 'POST', url, form });
+  }
+
+  get(url: string, query?: Record<string, string>) {
+    return this.request({ url, query });
+  }
+
+  async csrf(): Promise<void> {
+    const response = await this.post('/rpc-api/csrf');
+    if (response.statusCode !== 200) throw new Error(`csrf failed: ${response.body}`);
+  }
+
+  async signIn(kind: 'reseller' | 'partner', username: string, password = 'Demo@1234') {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.csrf();
+    return this.post(`/rpc-api/${kind}/user_signin`, { username, password });
+  }
+}
+
+export const errorOf = (response: LightMyRequestResponse) =>
+  response.json<{ errors: { description: string; message: string; field?: string }[] }>().errors[0];

@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+import { migrateToLatest, openDatabase, type Database } from '../../../server/db/database';
+import { seedDemoIfEmpty } from '../../../server/db/seed/demo';
+import { loadSecrets } from '../../../server/services/secrets';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  dialect: 'sqlite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the real server on a fresh database: SQLite in a temporary folder by default, or a new
+ * PostgreSQL database when TEST_DATABASE_URL names a server (scripts/with-postgres.mjs sets it).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rpc-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `rpc_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: path.join(dataDir, 'no-build'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  await seedDemoIfEmpty(database.db, loadSecrets(config).fieldKey);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, errorOf } from './helpers/agent';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+interface Envelope {
+  code: number;
+  status: string;
+  errors: { description: string; message: string; field?: string }[];
+}
+
+let t: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = new Agent(t.app);
+  await admin.signIn('reseller', 'reseller@example.com');
+});
+afterAll(() => t.close());
+
+const csvOf = (count: number, prefix: string, edit?: (row: string, index: number) => string) =>
+  [
+    'email,first_name,last_name,allotted_computers',
+    ...Array.from({ length: count }, (_, i) => {
+      const row = `${prefix}${String(i)}@bulk.example.com,Bulk,User,${String(i % 3)}`;
+      return edit ? edit(row, i) : row;
+    }),
+  ].join('\n');
+
+async function userCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('POST /reseller/user/invite/csv', () => {
+  it('invites every row of a valid file: "Invitation sent successfully"', async () => {
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(3, 'small'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ message: { created: number; message: string } }>().message).toEqual({
+      created: 3,
+      message: 'Invitation sent successfully',
+    });
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['status', 'first_name', 'alloted_computers'])
+      .where('email', 'like', 'small%')
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { status: 'invited', first_name: 'Bulk', alloted_computers: 0 },
+      { status: 'invited', first_name: 'Bulk', alloted_computers: 1 },
+      { status: 'invited', first_name: 'Bulk', alloted_computers: 2 },
+    ]);
+  });
+
+  it('creates 500 users in one go', async () => {
+    const before = await userCount();
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(500, 'five-hundred'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await userCount()).toBe(before + 500);
+  });
+
+  it('refuses more than 500 users: "Should not allow more than 500 users at a time"', async () => {
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(501, 'too-many'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)?.message).toBe('Should not allow more than 500 users at a time');
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['a file without the header', 'a@b.example.com,Ann,Lee'],
+    ['a header without rows', 'email,first_name,last_name'],
+  ])('refuses %s: "Please upload a valid CSV file"', async (_, csv) => {
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', { csv });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)?.message).toBe('Please upload a valid CSV file');
+  });
+
+  it('a 500-row file with one bad row creates nothing and names the row', async () => {
+    const before = await userCount();
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(500, 'one-bad', (row, i) => (i === 249 ? 'not-an-email,Bulk,User,1' : row)),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<Envelope>();
+    expect(body.errors[0]).toMatchObject({
+      description: 'CSV_ROWS_FAILED',
+      message: 'Accounts could not be created. Check the user details in CSV file and try again.',
+    });
+    // Row 251 of the spreadsheet: the header is row 1.
+    expect(body.errors.slice(1)).toEqual([
+      {
+        description: 'VALIDATION_FAILED',
+        message: 'Enter a valid email address',
+        field: 'row.251.email',
+      },
+    ]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('a row whose e-mail is already registered makes the whole file fail (all or nothing)', async () => {
+    const before = await userCount();
+    const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(500, 'dupe', (row, i) => (i === 499 ? 'subuser@example.com,Sam,Patel,1' : row)),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<Envelope>();
+    expect(body.errors[0]?.message).toBe(
+      'Accounts could not be created. Check the user details in CSV file and try again.',
+    );
+    expect(body.errors[1]).toEqual({
+      description: 'VALIDATION_FAILED',
+      message: 'Email address already exists',
+      field: 'row.501.email',
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a sub-user (403) and keeps each reseller’s users apart', async () => {
+    const subUser = new Agent(t.app);
+    await subUser.signIn('reseller', 'subuser@example.com');
+    const refused = await subUser.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(1, 'sub'),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)?.message).toBe('You do not have permission to perform this action');
+
+    const trial = new Agent(t.app);
+    await trial.signIn('reseller', 'trial@example.com');
+    const created = await trial.post('/rpc-api/reseller/user/invite/csv', {
+      csv: csvOf(2, 'trial-bulk'),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const list = await admin.get('/rpc-api/reseller/user/get', { q: 'trial-bulk' });
+    expect(list.json<{ message: { total: number } }>().message.total).toBe(0);
+  });
+});
