@@ -20,8 +20,25 @@ export interface DatabaseHandle {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its connection (server restart, admin termination) is reported
+    // on the pool; without a listener Node treats it as an uncaught error and the process dies.
+    // The pool has already discarded that client, so the next query simply opens a new one.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    // pool.end() resolves once clients are told to end, not once their sockets have closed;
+    // waiting for each 'end' makes close() mean "no connection left" (graceful shutdown, tests
+    // that drop their database right after).
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.once('end', () => open.delete(client));
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const close = async () => {
+      const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+      await db.destroy();
+      await Promise.all(ended);
+    };
+    return { db, dialect: 'postgres', close };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'console.sqlite'));
