@@ -34,7 +34,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const close = async () => {
-      const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+      const ended = [...open].map(
+        (client) => new Promise((resolve) => client.once('end', resolve)),
+      );
       await db.destroy();
       await Promise.all(ended);
     };
