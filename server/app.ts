@@ -25,6 +25,7 @@ import { registerPageRoutes } from './routes/pages';
 import { registerPartnerRoutes } from './routes/partner';
 import { registerResellerAccountRoutes } from './routes/reseller-account';
 import { registerResellerAccountSettingsRoutes } from './routes/reseller-account-settings';
+import { registerResellerAccountLifecycleRoutes } from './routes/reseller-account-lifecycle';
 import { registerInvitedSignupRoutes } from './routes/invited-signup';
 import { registerResellerUserRoutes } from './routes/reseller-users';
 import { registerTeamRoutes } from './routes/teams';
@@ -112,6 +113,7 @@ export async function buildApp({
   registerBillingRoutes(app, ctx);
   registerResellerAccountRoutes(app, ctx);
   registerResellerAccountSettingsRoutes(app, ctx);
+  registerResellerAccountLifecycleRoutes(app, ctx);
   registerTwofaRoutes(app, ctx);
   registerActivityLogRoutes(app, ctx);
   registerSupportRoutes(app, ctx);

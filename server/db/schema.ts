@@ -177,6 +177,18 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  /** SHA-256 of the confirmation link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Confirmed, cancelled or replaced; null while the request is live. */
+  closed_at: string | null;
+}
+
 export interface TwofaSettingsTable {
   user_id: string;
   is_enabled: Generated<number>;
@@ -411,6 +423,7 @@ export interface DB {
   audit_log: AuditLogTable;
   api_keys: ApiKeysTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   password_history: PasswordHistoryTable;
   twofa_settings: TwofaSettingsTable;
   twofa_codes: TwofaCodesTable;

@@ -22,6 +22,7 @@ import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { verifyPassword } from '../services/passwords';
 import { findAccountUser } from '../services/reseller-account/account';
+import { pendingEmailChange } from '../services/reseller-account/email-change';
 import {
   consumeReset,
   findLiveReset,
@@ -251,7 +252,9 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     },
     async (request) => {
       const user = await caller(request);
+      const pending = await pendingEmailChange(ctx.db, user.id);
       return ok({
+        pendingEmail: pending?.new_email ?? null,
         firstname: user.first_name,
         lastname: user.last_name,
         email: user.email,

@@ -36,6 +36,7 @@ const PUBLIC_WRITES = new Set([
   '/rpc-api/reseller/support/otp_signin',
   '/rpc-api/forgot_password', // a signed-out user asks for a reset link
   '/rpc-api/reset_password', // authenticated by the single-use token of the e-mailed link
+  '/rpc-api/reseller/account/change/email/confirm', // the e-mailed link's single-use token
   '/rpc-api/reseller/auth/v1/refresh-token', // authenticated by the refresh cookie instead
   '/rpc-api/partner/auth/v1/refresh-token',
   '/rpc-api/reseller/invitedUserSignup', // invited-user signup: no account yet, the link is the credential

@@ -6,6 +6,7 @@ import * as partnerCommissions from './2026-11-22-0200-partner-commissions';
 import * as partnerPasswords from './2026-11-22-0201-partner-passwords';
 import * as resellerAccount from './2026-11-22-0300-reseller-account';
 import * as twoFactor from './2026-11-22-0301-two-factor';
+import * as emailChanges from './2026-11-22-0302-email-changes';
 import * as resellerUsers from './2026-11-22-0400-reseller-users';
 import * as teams from './2026-11-22-0401-teams';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0201-partner-passwords': partnerPasswords,
   '2026-11-22-0300-reseller-account': resellerAccount,
   '2026-11-22-0301-two-factor': twoFactor,
+  '2026-11-22-0302-email-changes': emailChanges,
   '2026-11-22-0400-reseller-users': resellerUsers,
   '2026-11-22-0401-teams': teams,
 };

@@ -35,9 +35,13 @@ export interface ChargeRequest {
 
 export type ChargeResult = { ok: true; reference: string } | { ok: false; reason: DeclineReason };
 
+/** Money back to the card a charge was made on (same idempotency rule as a charge). */
+export type RefundRequest = ChargeRequest;
+
 /** The payment processor seam: a sandbox by default and in tests; a real one plugs in here. */
 export interface PaymentGateway {
   readonly name: string;
   tokenize(card: CardInput, now?: Date): Promise<TokenizeResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<ChargeResult>;
 }

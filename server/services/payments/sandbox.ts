@@ -6,6 +6,7 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentGateway,
+  RefundRequest,
   TokenizeResult,
 } from './gateway';
 
@@ -74,6 +75,18 @@ export function createSandboxGateway(): PaymentGateway {
           ? { ok: true, reference: `ch_${crypto.randomBytes(10).toString('hex')}` }
           : { ok: false, reason: 'payment_failed' };
       charges.set(request.idempotencyKey, result);
+      return Promise.resolve(result);
+    },
+    refund(request: RefundRequest): Promise<ChargeResult> {
+      // A card that fails charges (or a token this gateway never issued) cannot take a refund.
+      const key = `refund:${request.idempotencyKey}`;
+      const previous = charges.get(key);
+      if (previous) return Promise.resolve(previous);
+      const result: ChargeResult =
+        request.token.startsWith('sbx_ok_') && request.amountMinor > 0
+          ? { ok: true, reference: `re_${crypto.randomBytes(10).toString('hex')}` }
+          : { ok: false, reason: 'payment_failed' };
+      charges.set(key, result);
       return Promise.resolve(result);
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { schemas } from '../validation';
 
 /*
@@ -194,6 +195,8 @@ export const accountProfileSchema = z.object({
   company_name: z.string(),
   proxy: z.string(),
   role: z.string(),
+  /** The address an e-mail change waits to be confirmed at; null when none is pending. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
@@ -207,3 +210,45 @@ export const accountUpdateRequestSchema = z.object({
     .regex(PROXY_TOPIC, proxyTopicMessages.invalid),
 });
 export type AccountUpdateRequest = z.infer<typeof accountUpdateRequestSchema>;
+
+// --- E-mail change (reseller/account/change/email, /resend, /cancel) ---
+
+/** Texts the spec leaves open (chosen; the spec's own texts come from messages.ts). */
+export const emailChangeMessages = {
+  sent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your e-mail address changes when you open it.`,
+  resent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  cancelled: 'Your e-mail change has been cancelled.',
+  confirmed: (email: string) => `Your e-mail address is now ${email}.`,
+  nothingPending: 'There is no e-mail change waiting for confirmation.',
+  linkExpired: 'This e-mail confirmation link has expired or has already been used.',
+} as const;
+
+/** A password typed to confirm an action: only "not blank" is checked before the server compares. */
+export const confirmPasswordField = z
+  .string()
+  .max(200)
+  .refine((value) => value.trim() !== '', messages['password.required']);
+
+/** POST /rpc-api/reseller/account/change/email */
+export const emailChangeRequestSchema = z.object({
+  email: schemas.email,
+  password: confirmPasswordField,
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+
+/** POST /rpc-api/reseller/account/change/email/confirm (public: the link may open anywhere). */
+export const emailChangeConfirmSchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+// --- Cancellation (reseller/ecom/cancelAccount) ---
+
+/** POST /rpc-api/reseller/ecom/cancelAccount */
+export const cancelAccountRequestSchema = z.object({ password: confirmPasswordField });
+export type CancelAccountRequest = z.infer<typeof cancelAccountRequestSchema>;
+
+export const cancelAccountResponseSchema = z.object({
+  text: z.string(),
+  refundedMinor: z.number().int().nonnegative(),
+  currency: z.string(),
+});
+export type CancelAccountResponse = z.infer<typeof cancelAccountResponseSchema>;
