@@ -40,7 +40,7 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   }
 
   const confirmLink = (token: string) =>
-    `${config.publicOrigin}/rpc-app/account/email/confirm?token=${encodeURIComponent(token)}`;
+    `${config.publicOrigin}/rpc-app/reseller/confirmEmail?token=${encodeURIComponent(token)}`;
 
   async function sendConfirmation(to: string, firstName: string, token: string) {
     await ctx.mailer.send({

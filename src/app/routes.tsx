@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
       },
       { path: paths.linkExpired, Component: LinkExpiredScreen },
       {
+        // Public: the e-mail change's link may be opened in a browser that is not signed in.
+        path: paths.resellerConfirmEmail,
+        lazy: () =>
+          import('../features/reseller-auth/routes/confirm-email-page').then((module) => ({
+            Component: module.ConfirmEmailPage,
+          })),
+      },
+      {
         path: paths.invitedSignup,
         lazy: () =>
           import('../features/invite/routes/invited-signup-page').then((module) => ({

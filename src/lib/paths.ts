@@ -8,6 +8,7 @@ export const paths = {
   resellerForgotPassword: '/reseller/forgotPassword',
   resellerResetPassword: '/reseller/reset_password',
   linkExpired: '/reseller/addUser/linkExpired',
+  resellerConfirmEmail: '/reseller/confirmEmail',
   invitedSignup: '/reseller/addUser',
   home: '/home',
   billingInfo: '/account/billingInfo',

@@ -38,19 +38,25 @@ function lastMailTo(address: string): string {
   return texts.at(-1) ?? '';
 }
 
-const confirmToken = (mail: string) => /email\/confirm\?token=([\w-]+)/.exec(mail)?.[1] ?? '';
+const confirmToken = (mail: string) => /confirmEmail\?token=([\w-]+)/.exec(mail)?.[1] ?? '';
 
 const text = (response: LightMyRequestResponse) =>
   response.json<{ message: { text: string } }>().message.text;
 
-async function emailOf(login: string): Promise<string> {
-  const row = await t.db
+/** The e-mail and username now held by the user who signed up as `login`. */
+async function addressesOf(login: string) {
+  const created = await t.db
     .selectFrom('users')
-    .select('email')
-    .where('username', '=', login)
+    .select('id')
+    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login)]))
     .executeTakeFirstOrThrow();
-  return row.email;
+  return t.db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', created.id)
+    .executeTakeFirstOrThrow();
 }
+const emailOf = async (login: string) => (await addressesOf(login)).email;
 
 describe('e-mail change (/reseller/account/change/email)', () => {
   const url = '/rpc-api/reseller/account/change/email';
@@ -84,7 +90,19 @@ describe('e-mail change (/reseller/account/change/email)', () => {
     const confirmed = await stranger.post(`${url}/confirm`, { token });
     expect(confirmed.statusCode).toBe(200);
     expect(text(confirmed)).toBe('Your e-mail address is now morgan.new@example.com.');
-    expect(await emailOf('morgan.khan31@acme-remote.example.com')).toBe('morgan.new@example.com');
+    // The username was the old address: it follows, so the old address no longer signs in.
+    expect(await addressesOf('morgan.new@example.com')).toEqual({
+      email: 'morgan.new@example.com',
+      username: 'morgan.new@example.com',
+    });
+    const oldLogin = await new Agent(t.app, nextIp()).signIn(
+      'reseller',
+      'morgan.khan31@acme-remote.example.com',
+    );
+    expect(oldLogin.statusCode).toBe(401);
+    expect(
+      (await new Agent(t.app, nextIp()).signIn('reseller', 'morgan.new@example.com')).statusCode,
+    ).toBe(200);
 
     // The link works once.
     const again = await stranger.post(`${url}/confirm`, { token });

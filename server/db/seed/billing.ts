@@ -194,7 +194,8 @@ export async function seedBillingDemo(tx: Tx, now: string): Promise<void> {
     }
   }
 
-  const [suspendedHash, euHash] = await Promise.all([
+  const [suspendedHash, euHash, leavingHash] = await Promise.all([
+    hashPassword('Demo@1234'),
     hashPassword('Demo@1234'),
     hashPassword('Demo@1234'),
   ]);
@@ -415,5 +416,56 @@ export async function seedBillingDemo(tx: Tx, now: string): Promise<void> {
     description: 'Bulk Reseller 50 (yearly)',
     priceMinor: 89_900,
     card: { brand: 'mastercard', last4: '4444' },
+  });
+
+  // A small monthly reseller for trying e-mail change and cancellation without touching Acme.
+  const leavingStart = addDays(now, -10);
+  const leavingId = await addReseller(
+    'Lakeside Helpdesk',
+    'leaving@example.com',
+    'Alex',
+    'Rivera',
+    leavingHash,
+    { status: 'A', start: leavingStart, end: addMonths(leavingStart, 1), fee: 4_999, pending: 0 },
+  );
+  const leaving: DemoBilling = {
+    accountId: leavingId,
+    company: 'Lakeside Helpdesk',
+    person: 'Alex Rivera',
+    email: 'leaving@example.com',
+    address1: '88 Lake Street',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60601',
+    country: 'US',
+  };
+  await tx
+    .insertInto('billing_accounts')
+    .values({
+      account_id: leavingId,
+      plan_id: br25,
+      term: 'month',
+      renew_term: 'month',
+      auto_renew: 1,
+      address1: leaving.address1,
+      city: leaving.city,
+      state: leaving.state,
+      zip: leaving.zip,
+      country: 'US',
+      card_token: `sbx_ok_demo${crypto.randomBytes(8).toString('hex')}`,
+      card_brand: 'visa',
+      card_last4: '4242',
+      card_exp_month: 4,
+      card_exp_year: cardYear,
+      card_holder: 'Alex Rivera',
+      updated_at: now,
+    })
+    .execute();
+  await paidPeriod(tx, leaving, {
+    start: leavingStart,
+    end: addMonths(leavingStart, 1),
+    description: 'Bulk Reseller 25 (monthly)',
+    priceMinor: 4_999,
+    card: { brand: 'visa', last4: '4242' },
   });
 }

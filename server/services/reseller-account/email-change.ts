@@ -19,15 +19,15 @@ export const emailLinkExpired = () =>
   new AppError(errorCodes.EXPIRED_LINK, emailChangeMessages.linkExpired, { status: 400 });
 
 /**
- * An address names one sign-in: it may not already belong to a reseller user who can sign in
- * (a shared address would send both people to the username picker).
+ * An address names one sign-in: it may not already be the e-mail or username of a reseller user
+ * who can sign in (a shared address would send both people to the username picker).
  */
 async function isAddressTaken(db: Executor, email: string, exceptUserId: string) {
   const row = await db
     .selectFrom('users')
     .innerJoin('reseller_accounts as a', 'a.id', 'users.account_id')
     .select('users.id')
-    .where('users.email', '=', email)
+    .where((eb) => eb.or([eb('users.email', '=', email), eb('users.username', '=', email)]))
     .where('users.id', '!=', exceptUserId)
     .where('users.status', '!=', 'cancelled')
     .where('a.account_status', '!=', 'ACCOUNT_CANCELLED_STATUS')
@@ -129,7 +129,14 @@ export async function confirmEmailChange(tx: Executor, token: string) {
   const row = await tx
     .selectFrom('email_changes as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.new_email', 'u.id as user_id', 'u.email as old_email', 'u.account_id'])
+    .select([
+      'c.id',
+      'c.new_email',
+      'u.id as user_id',
+      'u.email as old_email',
+      'u.username',
+      'u.account_id',
+    ])
     .where('c.token_hash', '=', sha256(token))
     .where('c.closed_at', 'is', null)
     .where('c.expires_at', '>', now)
@@ -144,9 +151,17 @@ export async function confirmEmailChange(tx: Executor, token: string) {
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   if (closed.numUpdatedRows === 0n) throw emailLinkExpired();
+  // A username that was the old address follows it, so the old address stops signing in
+  // (unless a cancelled user still holds that username: usernames are unique forever).
+  const holder = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', row.new_email)
+    .executeTakeFirst();
+  const username = row.username === row.old_email && !holder ? row.new_email : row.username;
   await tx
     .updateTable('users')
-    .set({ email: row.new_email, updated_at: now })
+    .set({ email: row.new_email, username, updated_at: now })
     .where('id', '=', row.user_id)
     .execute();
   return row;

@@ -12,6 +12,7 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { QueryError } from '../../../ui/query-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useAccountProfile, useUpdateAccountProfile } from '../api/account-profile';
+import { EmailChangeCard } from '../components/email-change-card';
 
 const proxyRule = (value: string): string | null => {
   const trimmed = value.trim();
@@ -19,7 +20,7 @@ const proxyRule = (value: string): string | null => {
   return PROXY_TOPIC.test(trimmed) ? null : proxyTopicMessages.invalid;
 };
 
-/** /account/profile: names, e-mail (read only here) and the proxy topic. */
+/** /account/profile: names and the proxy topic; the e-mail changes through a confirmed link. */
 export function ProfilePage() {
   const profile = useAccountProfile();
   if (profile.isError) {
@@ -34,7 +35,12 @@ export function ProfilePage() {
       </Stack>
     );
   }
-  return <ProfileForm profile={profile.data} />;
+  return (
+    <Stack gap="md">
+      <ProfileForm profile={profile.data} />
+      <EmailChangeCard profile={profile.data} />
+    </Stack>
+  );
 }
 
 function ProfileForm({ profile }: { profile: AccountProfile }) {
@@ -101,7 +107,6 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
               {...form.getInputProps('lastname')}
             />
           </Group>
-          <TextInput label="Email Address" value={profile.email} readOnly />
           <TextInput
             label="Proxy topic"
             description="The name your account's computers use to reach you."

@@ -6,13 +6,17 @@ import { TOAST_DURATION_MS } from '../../../domain/limits';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
+import { CancelAccountCard } from '../components/cancel-account-card';
 import { useChangePassword, type ChangePasswordRequest } from '../api/change-password';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const isField = (value: string | undefined): value is (typeof fields)[number] =>
   fields.some((field) => field === value);
 
-/** /account/settings: two-factor authentication and the password change (other sessions end). */
+/**
+ * /account/settings: two-factor authentication, the password change (other sessions end) and,
+ * for the administrator, cancellation.
+ */
 export function SettingsPage() {
   return (
     <Stack gap="md">
@@ -28,6 +32,7 @@ export function SettingsPage() {
         </Button>
       </Paper>
       <SettingsPasswordCard />
+      <CancelAccountCard />
     </Stack>
   );
 }

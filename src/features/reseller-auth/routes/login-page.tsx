@@ -1,6 +1,7 @@
-import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { cancelledNoticeParam, cancelledNoticeText } from '../../../domain/cancelled-notice';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths, serverPages } from '../../../lib/paths';
 import { AppFooter } from '../../../ui/app-footer';
@@ -23,6 +24,8 @@ const SupportSignInForm = lazy(() =>
 export function ResellerLoginPage() {
   const { productName } = usePublicConfig();
   const [search] = useSearchParams();
+  // A cancelled account lands here after its logout (see cancelledNoticeParam).
+  const cancelledText = cancelledNoticeText[search.get(cancelledNoticeParam) ?? ''];
 
   useEffect(() => {
     document.title = `Sign in | ${productName} Bulk Reseller`;
@@ -73,6 +76,11 @@ export function ResellerLoginPage() {
           </Title>
           <Text c="dimmed">to your {productName} Bulk Reseller account</Text>
         </Stack>
+        {cancelledText ? (
+          <Alert color="teal" mb="md" role="status">
+            {cancelledText}
+          </Alert>
+        ) : null}
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
           <LoginForm />
         </Paper>

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  cancelAccountResponseSchema,
+  type CancelAccountRequest,
+  type CancelAccountResponse,
+} from '../../../domain/api/reseller-account';
+import { apiPost } from '../../../lib/http/api-client';
+
+/**
+ * POST /rpc-api/reseller/ecom/cancelAccount: the administrator's password confirms it; every
+ * session of the account ends on the server, so the console leaves right after.
+ */
+export async function cancelAccount(request: CancelAccountRequest): Promise<CancelAccountResponse> {
+  return apiPost(
+    '/reseller/ecom/cancelAccount',
+    { ...request },
+    {
+      schema: cancelAccountResponseSchema,
+    },
+  );
+}
+
+export function useCancelAccount() {
+  return useMutation({ mutationFn: cancelAccount });
+}
