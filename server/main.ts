@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       '    reseller on trial  trial@example.com',
       '    reseller sub-user  subuser@example.com',
       '    reseller sub-admin subadmin@example.com',
+      '    reseller to cancel leaving@example.com (try e-mail change and cancellation)',
       '    partner            demopartner (partner@example.com)',
       '    partner, pending   newpartner (newpartner@example.com)',
     );
