@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { startOfflineLayer } from '../offline/start';
-import { captureInstallPrompt } from './pwa-install';
+import { captureInstallPrompt } from './pwa-install-prompt';
 
 /** The service worker vite-plugin-pwa builds from src/sw/sw.ts, and the part it controls. */
 export const SERVICE_WORKER_URL = '/rpc-app/sw.js';

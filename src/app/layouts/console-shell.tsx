@@ -19,7 +19,7 @@ import { usePublicConfig } from '../../lib/config/public-config-context';
 import { AppFooter } from '../../ui/app-footer';
 import { PageLoader } from '../../ui/page-loader';
 import { OfflineBanner } from '../../offline/offline-banner';
-import { InstallAppMenuItem } from '../pwa-install';
+import { InstallAppMenuItem } from '../pwa-install-menu-item';
 
 export interface NavItem {
   label: string;

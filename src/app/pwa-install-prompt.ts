@@ -1,8 +1,13 @@
-import { Menu } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 
+/*
+ * The browser's install offer, kept from start-up. No Mantine here: the entry chunk imports this
+ * module, and the menu item (with Menu, Popover and floating-ui) must stay in the signed-in
+ * shell's chunk, off the sign-in page (see pwa-install-menu-item.tsx).
+ */
+
 /** Chromium's install offer (not in the DOM typings). */
-interface BeforeInstallPromptEvent extends Event {
+export interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
@@ -11,7 +16,7 @@ let offer: BeforeInstallPromptEvent | undefined;
 const listeners = new Set<() => void>();
 let isCapturing = false;
 
-function setOffer(next: BeforeInstallPromptEvent | undefined): void {
+export function setOffer(next: BeforeInstallPromptEvent | undefined): void {
   offer = next;
   for (const listener of listeners) listener();
 }
@@ -32,7 +37,7 @@ export function captureInstallPrompt(): void {
   });
 }
 
-function useInstallOffer(): BeforeInstallPromptEvent | undefined {
+export function useInstallOffer(): BeforeInstallPromptEvent | undefined {
   return useSyncExternalStore(
     (onChange) => {
       listeners.add(onChange);
@@ -40,23 +45,5 @@ function useInstallOffer(): BeforeInstallPromptEvent | undefined {
     },
     () => offer,
     () => undefined,
-  );
-}
-
-/** "Install app" in the user menu, shown only where the browser offers to install. */
-export function InstallAppMenuItem() {
-  const current = useInstallOffer();
-  if (!current) return null;
-  return (
-    <Menu.Item
-      onClick={() => {
-        void current.prompt().then(async () => {
-          await current.userChoice;
-          setOffer(undefined);
-        });
-      }}
-    >
-      Install app
-    </Menu.Item>
   );
 }
