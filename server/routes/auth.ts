@@ -29,6 +29,7 @@ import { safeRedirect } from '../services/redirects';
 import { startSecondFactor } from '../services/twofa/login';
 import { resellerLanding } from '../services/reseller-account/landing';
 import { formatMessage } from '../../src/domain/messages';
+import { SELECT_USERNAME_STEP } from '../../src/domain/api/two-factor-step';
 
 const okEmpty = okSchema(z.object({ ok: z.literal(true) }));
 
@@ -60,19 +61,31 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const { username, password } = request.body;
       const candidates = await findUsersByLogin(ctx.db, username);
-      let user: (typeof candidates)[number] | undefined;
       if (candidates.length === 0) {
         await verifyPassword(undefined, password);
       }
-      for (const candidate of candidates) {
+      // A username names one user; an e-mail may be shared by users of several accounts.
+      const exact = candidates.filter(
+        (candidate) => candidate.username === username.trim().toLowerCase(),
+      );
+      const matched = [];
+      for (const candidate of exact.length === 1 ? exact : candidates) {
         if (
           candidate.status !== 'invited' &&
           (await verifyPassword(candidate.password_hash, password))
         ) {
-          user = candidate;
-          break;
+          matched.push(candidate);
         }
       }
+      // The usernames are shown only to someone who knows the password of each of them.
+      if (matched.length > 1) {
+        return ok({
+          productType: 'reseller' as const,
+          next: SELECT_USERNAME_STEP,
+          usernames: matched.map((candidate) => candidate.username),
+        });
+      }
+      const user = matched[0];
       if (!user) {
         await recordAudit(ctx.db, {
           subjectKind: 'reseller',
@@ -93,6 +106,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
           errorCodes.ACCOUNT_CANCELLED_STATUS,
           formatMessage('account.cancelled.access'),
         );
+      }
+      // An SSO-enabled user signs in through the identity provider, never with a password.
+      if (user.sso_flag === 1 && user.user_sso_status === 1) {
+        throw new AppError(errorCodes.SSO_ENABLED, formatMessage('sso.enabled'), { status: 403 });
       }
       // Charges past their due date: the administrator is sent to pay them, others to support.
       const dueAction = await pastDueAction(ctx.db, user.id);

@@ -15,9 +15,12 @@ export async function findUsersByLogin(db: Executor, login: string) {
       'users.password_hash',
       'users.status',
       'users.account_id',
+      'users.sso_flag',
+      'users.user_sso_status',
       'reseller_accounts.account_status',
     ])
     .where((eb) => eb.or([eb('users.email', '=', value), eb('users.username', '=', value)]))
+    .orderBy('users.username')
     .execute();
 }
 

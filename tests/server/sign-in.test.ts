@@ -114,6 +114,46 @@ describe('reseller sign-in', () => {
     expect(ownerAttempt.statusCode).toBe(200);
   });
 
+  it('asks which username when an e-mail opens several accounts, without a session', async () => {
+    const agent = new Agent(t.app, '198.51.100.21');
+    const response = await agent.signIn('reseller', 'shared@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ message: unknown }>().message).toEqual({
+      productType: 'reseller',
+      next: 'select-username',
+      usernames: ['shared.brightside', 'shared.nordlicht'],
+    });
+    expect(response.cookies.map((cookie) => cookie.name)).not.toContain('rsr_at');
+    // The chosen username signs in to that account only.
+    const chosen = await agent.signIn('reseller', 'shared.nordlicht');
+    expect(chosen.statusCode).toBe(200);
+    const info = await agent.get('/rpc-api/reseller/user_info');
+    expect(info.json<{ message: { username: string } }>().message.username).toBe(
+      'shared.nordlicht',
+    );
+  });
+
+  it('names no username to a wrong password for a shared e-mail', async () => {
+    const agent = new Agent(t.app, '198.51.100.22');
+    const response = await agent.signIn('reseller', 'shared@example.com', 'Wrong@1234');
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('shared.');
+    expect(errorOf(response)?.message).toBe(
+      'Email or password you entered is invalid. Please try again',
+    );
+  });
+
+  it('refuses a password sign-in to an SSO-enabled user', async () => {
+    const agent = new Agent(t.app, '198.51.100.23');
+    const response = await agent.signIn('reseller', 'sso@example.com');
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toMatchObject({
+      description: 'SSO_ENABLED',
+      message: 'Your account is SSO-enabled. Sign in to SSO account.',
+    });
+    expect(response.cookies.map((cookie) => cookie.name)).not.toContain('rsr_at');
+  });
+
   it('refuses user_info without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/rpc-api/reseller/user_info' });
     expect(response.statusCode).toBe(401);

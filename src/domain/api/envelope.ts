@@ -44,6 +44,7 @@ export const errorCodes = {
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  SSO_ENABLED: 'SSO_ENABLED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -116,6 +116,8 @@ export type PartnerUserInfo = z.infer<typeof partnerUserInfoSchema>;
 export const signInResponseSchema = z.object({
   productType: z.enum(productTypes),
   next: z.string(),
+  /** Only with next = SELECT_USERNAME_STEP: the accounts the e-mail and password open. */
+  usernames: z.array(z.string()).optional(),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 

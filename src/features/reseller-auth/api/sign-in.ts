@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInRequest, SignInResponse } from '../../../domain/api/session';
-import { TWOFA_LOGIN_STEP } from '../../../domain/api/two-factor-step';
+import { SELECT_USERNAME_STEP, TWOFA_LOGIN_STEP } from '../../../domain/api/two-factor-step';
 import { apiPost } from '../../../lib/http/api-client';
 import { setProductType } from '../../../lib/session/product-type';
 import { markSignedIn } from '../../../lib/session/signed-in';
@@ -19,8 +19,8 @@ export function useResellerSignIn() {
   return useMutation({
     mutationFn: signInReseller,
     onSuccess: (response) => {
-      // A second factor is still needed: no session yet, so nothing is marked signed in.
-      if (response.next === TWOFA_LOGIN_STEP) return;
+      // A second factor or a username choice is still needed: no session yet, nothing marked.
+      if (response.next === TWOFA_LOGIN_STEP || response.next === SELECT_USERNAME_STEP) return;
       // Nothing cached from a previous account may leak into this one.
       queryClient.clear();
       setProductType('reseller');

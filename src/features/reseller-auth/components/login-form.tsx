@@ -1,6 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorCodes } from '../../../domain/api/envelope';
+import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
+import { messages } from '../../../domain/messages';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
@@ -30,13 +33,23 @@ export function LoginForm() {
     validateInputOnBlur: true,
   });
 
+  // Set when the e-mail and password open several accounts: the user picks one username.
+  const [usernames, setUsernames] = useState<string[] | null>(null);
+  const [chosen, setChosen] = useState('');
+
   const handleSubmit = (values: LoginValues) => {
     // The loading state disables the button, but Enter in a field can still submit.
     if (signIn.isPending) return;
+    const username = usernames && chosen ? chosen : values.email;
     signIn.mutate(
-      { username: values.email, password: values.password },
+      { username, password: values.password },
       {
         onSuccess: (response) => {
+          if (response.next === SELECT_USERNAME_STEP) {
+            setUsernames(response.usernames ?? []);
+            setChosen(response.usernames?.[0] ?? '');
+            return;
+          }
           // Only a console path is followed: `next` is relative to /rpc-app.
           const next = response.next.startsWith('/') ? response.next : paths.home;
           void navigate(next, { replace: true });
@@ -71,6 +84,19 @@ export function LoginForm() {
         )}
       </div>
       <Stack gap="md">
+        {usernames ? (
+          <Radio.Group
+            label={messages['login.select.username']}
+            value={chosen}
+            onChange={setChosen}
+          >
+            <Stack gap="xs" mt="xs">
+              {usernames.map((name) => (
+                <Radio key={name} value={name} label={name} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : null}
         <TextInput
           label="Email"
           type="email"
@@ -80,6 +106,10 @@ export function LoginForm() {
           required
           key={form.key('email')}
           {...form.getInputProps('email')}
+          // Another e-mail needs a new answer before any username can be chosen.
+          onInput={() => {
+            setUsernames(null);
+          }}
         />
         <PasswordInput
           label="Password"
