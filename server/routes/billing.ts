@@ -60,7 +60,7 @@ import {
   transactionsCsv,
 } from '../services/billing/invoices';
 import { renderInvoicePdf } from '../services/billing/invoice-pdf';
-import { startRenewalTimer } from '../services/billing/renewal-timer';
+import { startHourlyJobs } from '../services/hourly-jobs';
 import { findUserAccount } from '../services/billing/repository';
 import {
   gstDetails,
@@ -424,5 +424,5 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     (request) => ok(zipCheck(request.query.zip, request.query.state)),
   );
 
-  startRenewalTimer(app, ctx.db);
+  startHourlyJobs(app, ctx.db);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -162,6 +163,27 @@ describe('Pending charges (CCFAILEDACC)', () => {
   });
 
   it('the failing card on file is refused and nothing is paid; a new card pays and reactivates', async () => {
+    // The account came through demopartner's referral link: its payment earns a commission.
+    const partner = await t.db
+      .selectFrom('partners')
+      .select('id')
+      .where('partner_id', '=', 'demopartner')
+      .executeTakeFirstOrThrow();
+    const referralId = crypto.randomUUID();
+    await t.db
+      .insertInto('partner_referrals')
+      .values({
+        id: referralId,
+        partner_id: partner.id,
+        program: 'rpc',
+        kind: 'referral',
+        customer_name: 'Stormline Support Co.',
+        customer_email: 'suspended@example.com',
+        reseller_account_id: await accountIdOf('suspended@example.com'),
+        reminded_at: null,
+        signup_at: addDays(nowIso(), -60),
+      })
+      .execute();
     const agent = await signedIn('suspended@example.com');
     const failed = await agent.post('/rpc-api/reseller/v1_ecom/payPendingCharge');
     expect(failed.statusCode).toBe(402);
@@ -193,6 +215,15 @@ describe('Pending charges (CCFAILEDACC)', () => {
     const again = new Agent(t.app, '127.0.2.9');
     const signIn = await again.signIn('reseller', 'suspended@example.com');
     expect(message<{ next: string }>(signIn).next).toBe('/home');
+    // One commission, on the amount net of tax; nothing for the refused attempt.
+    const commissions = await t.db
+      .selectFrom('partner_commissions')
+      .select(['base_amount_minor', 'commission_minor', 'status'])
+      .where('referral_id', '=', referralId)
+      .execute();
+    expect(commissions).toHaveLength(1);
+    expect(commissions[0]).toMatchObject({ base_amount_minor: 4_999, status: 'pending' });
+    expect(commissions[0]?.commission_minor).toBeGreaterThan(0);
   });
 });
 

@@ -36,6 +36,7 @@ import {
   listActivePlans,
   loadAccountBundle,
   priceOf,
+  recordPaidCharge,
   type AccountBundle,
   type PlanRow,
 } from './repository';
@@ -325,10 +326,9 @@ export async function payPendingCharges(db: Database, accountId: string) {
           .execute();
         if (invoice.period_end > endDate) endDate = invoice.period_end;
       }
-      await insertTransaction(tx, {
+      await recordPaidCharge(tx, {
         accountId,
         invoiceId: charge.invoice_id,
-        kind: 'charge',
         amountMinor: charge.amount_minor,
         taxMinor: invoice?.tax_minor ?? 0,
         rateBp: invoice?.tax_rate_bp ?? 0,
@@ -568,10 +568,9 @@ async function applyUpgrade(
       .selectAll()
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
-    await insertTransaction(tx, {
+    await recordPaidCharge(tx, {
       accountId,
       invoiceId,
-      kind: 'charge',
       amountMinor: quote.totalMinor,
       taxMinor: quote.taxMinor,
       rateBp: quote.rateBp,

@@ -4,7 +4,13 @@ import { addDays, nowIso } from '../clock';
 import { computeTax } from '../tax/tax';
 import { buyerOf, declineText, paymentGateway, taxProfileOf } from './billing';
 import { termEnd, type Term } from './proration';
-import { insertInvoice, insertTransaction, loadAccountBundle, priceOf } from './repository';
+import {
+  insertInvoice,
+  insertTransaction,
+  loadAccountBundle,
+  priceOf,
+  recordPaidCharge,
+} from './repository';
 
 export interface RenewalReport {
   renewed: number;
@@ -108,7 +114,7 @@ async function renewOne(db: Database, accountId: string, now: string) {
       idempotencyKey: periodKey,
     };
     if (charge.ok) {
-      await insertTransaction(tx, { ...base, kind: 'charge', gatewayRef: charge.reference });
+      await recordPaidCharge(tx, { ...base, gatewayRef: charge.reference });
       await tx
         .updateTable('reseller_accounts')
         .set({

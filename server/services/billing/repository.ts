@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordReferralPayment } from '../partners/commissions';
 import type { Executor } from '../../db/database';
 import type { InvoiceLine } from '../../../src/domain/api/billing';
 import type { Term } from './proration';
@@ -162,5 +163,32 @@ export async function insertTransaction(db: Executor, row: NewTransaction): Prom
       idempotency_key: row.idempotencyKey ?? null,
     })
     .execute();
+  return id;
+}
+
+/**
+ * A successful charge: its transaction, and, when the account came through a partner's link, the
+ * payment credited to that partner's referral (commission on the amount net of tax). Runs in the
+ * caller's transaction, so a charge and its commission are written together.
+ */
+export async function recordPaidCharge(
+  db: Executor,
+  row: Omit<NewTransaction, 'kind'>,
+): Promise<string> {
+  const id = await insertTransaction(db, { ...row, kind: 'charge' });
+  const referral = await db
+    .selectFrom('partner_referrals')
+    .select('id')
+    .where('reseller_account_id', '=', row.accountId)
+    .executeTakeFirst();
+  if (referral) {
+    await recordReferralPayment(db, {
+      referralId: referral.id,
+      amountMinor: row.amountMinor - row.taxMinor,
+      currency: row.currency,
+      paidAt: row.createdAt,
+      description: row.description,
+    });
+  }
   return id;
 }
