@@ -90,8 +90,8 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       preHandler: passwordLimit,
     },
     async (request) => {
-      const id = principalOf(request).sub;
-      await changePassword(ctx.db, id, request.body, domainNames);
+      const { sub: id, sid } = principalOf(request);
+      await changePassword(ctx.db, id, request.body, domainNames, sid);
       await audit(request, 'partner.password.changed', id);
       return ok({ message: formatMessage('password.changed') });
     },

@@ -112,6 +112,7 @@ describe('change password', () => {
   });
 
   it('changes it, then refuses the previous one as recently used', async () => {
+    const other = await signedIn('newpartner');
     const agent = await signedIn('newpartner');
     const first = await agent.post('/rpc-api/partner/updatePartnerPassword', {
       currentPassword: 'Demo@1234',
@@ -119,6 +120,9 @@ describe('change password', () => {
       confirmPassword: 'Next@1234',
     });
     expect(text(first)).toBe('Password has been changed successfully');
+    // The other session has ended; the one that made the change goes on.
+    expect((await other.get('/rpc-api/partner/user_info')).statusCode).toBe(401);
+    expect((await agent.get('/rpc-api/partner/user_info')).statusCode).toBe(200);
     const back = await agent.post('/rpc-api/partner/updatePartnerPassword', {
       currentPassword: 'Next@1234',
       newPassword: 'Demo@1234',

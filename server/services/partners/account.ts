@@ -65,6 +65,7 @@ export async function changePassword(
   partnerId: string,
   input: { currentPassword: string; newPassword: string; confirmPassword: string },
   domainNames: string[],
+  keepSessionId?: string,
 ): Promise<void> {
   const partner = await partnerRow(db, partnerId);
   const violation = passwordPolicyViolation({
@@ -78,6 +79,8 @@ export async function changePassword(
   });
   if (violation) throw policyError(violation);
   await setPassword(db, partnerId, partner.password_hash, input.newPassword);
+  // Every other session ends (a stolen one too); the one making the change stays signed in.
+  await revokeSessions(db, partnerId, keepSessionId);
 }
 
 /** Always the same answer, so the form does not reveal which e-mails are registered. */
@@ -164,14 +167,19 @@ export async function resetPassword(
   await revokeSessions(db, reset.id);
 }
 
-export async function revokeSessions(db: Executor, partnerId: string): Promise<void> {
-  await db
+export async function revokeSessions(
+  db: Executor,
+  partnerId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: nowIso() })
     .where('subject_kind', '=', 'partner')
     .where('subject_id', '=', partnerId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
 }
 
 const columns = {
