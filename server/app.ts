@@ -38,6 +38,17 @@ import { createSessionService } from './services/sessions';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The fields of the route's body and query schemas, for the input fuzzing suite. */
+  fields: string[];
+}
+
+/** The keys of a zod object schema (unwrapping optional), or none. */
+function schemaFields(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; unwrap?: () => unknown } | undefined;
+  for (let depth = 0; current && !current.shape && current.unwrap && depth < 3; depth += 1) {
+    current = current.unwrap() as typeof current;
+  }
+  return current?.shape ? Object.keys(current.shape) : [];
 }
 
 declare module 'fastify' {
@@ -70,7 +81,11 @@ export async function buildApp({
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const fields = [
+      ...schemaFields(route.schema?.body),
+      ...schemaFields(route.schema?.querystring),
+    ];
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, fields });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
