@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { signIn, waitFor } from './bench-server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,47 +40,6 @@ const row = (name, r, ceiling) => {
   const ratio = ceiling ? `${((perSecond(r) / ceiling) * 100).toFixed(0)}%` : '';
   return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${ratio}`;
 };
-
-async function waitFor(base) {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${base}/rpc-api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${base} did not start`);
-}
-
-/** Signs in like the console does and returns the Cookie header of the session. */
-async function signIn(base, kind) {
-  const jar = new Map();
-  const keep = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name, value.join('='));
-    }
-  };
-  keep(await fetch(`${base}/rpc-api/csrf`, { method: 'POST' }));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(`${base}/rpc-api/${kind}/user_signin`, {
-    method: 'POST',
-    headers: {
-      cookie: cookie(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      username: kind === 'reseller' ? 'reseller@example.com' : 'demopartner',
-      password: 'Demo@1234',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${kind} failed: ${response.status}`);
-  keep(response);
-  return cookie();
-}
 
 async function benchServer(label, env, ceiling) {
   const port = 18096;

@@ -1,0 +1,42 @@
+// Helpers shared by the API benchmarks (bench-api.mjs, bench-soak.mjs).
+
+export async function waitFor(base) {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${base}/rpc-api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${base} did not start`);
+}
+
+/** Signs in like the console does and returns the Cookie header of the session. */
+export async function signIn(base, kind) {
+  const jar = new Map();
+  const keep = (response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair.split('=');
+      jar.set(name, value.join('='));
+    }
+  };
+  keep(await fetch(`${base}/rpc-api/csrf`, { method: 'POST' }));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(`${base}/rpc-api/${kind}/user_signin`, {
+    method: 'POST',
+    headers: {
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      username: kind === 'reseller' ? 'reseller@example.com' : 'demopartner',
+      password: 'Demo@1234',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${kind} failed: ${response.status}`);
+  keep(response);
+  return cookie();
+}
