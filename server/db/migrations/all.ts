@@ -8,6 +8,7 @@ import * as resellerAccount from './2026-11-22-0300-reseller-account';
 import * as twoFactor from './2026-11-22-0301-two-factor';
 import * as resellerUsers from './2026-11-22-0400-reseller-users';
 import * as teams from './2026-11-22-0401-teams';
+import * as computers from './2026-11-22-0500-computers';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0301-two-factor': twoFactor,
   '2026-11-22-0400-reseller-users': resellerUsers,
   '2026-11-22-0401-teams': teams,
+  '2026-11-22-0500-computers': computers,
 };

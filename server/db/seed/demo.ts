@@ -7,6 +7,7 @@ import { seedPartners } from './partners';
 import { seedBillingDemo } from './billing';
 import { seedResellerAccountDemo } from './reseller-account';
 import { seedResellerUsers } from './reseller-users';
+import { seedComputers } from './computers';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -154,6 +155,7 @@ export async function seedDemoIfEmpty(db: Database, fieldKey: Buffer): Promise<b
     await seedBillingDemo(tx, now);
     await seedResellerAccountDemo(tx, now, fieldKey, DEMO_PASSWORD);
     await seedResellerUsers(tx, now, fieldKey, DEMO_PASSWORD);
+    await seedComputers(tx, now);
   });
   return true;
 }
