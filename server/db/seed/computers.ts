@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Executor } from '../database';
 import { addDays } from '../../services/clock';
 import { hashPassword } from '../../services/passwords';
@@ -45,6 +46,8 @@ export async function seedComputers(tx: Executor, now: string): Promise<void> {
     .where('role', '=', 'sub_user')
     .where('status', '=', 'active')
     .where('alloted_computers', '>', 0)
+    // subuser@example.com (a sign-in the README names) first, then others A to Z.
+    .orderBy(sql`case when email = 'subuser@example.com' then 0 else 1 end`)
     .orderBy('email')
     .limit(6)
     .execute();
