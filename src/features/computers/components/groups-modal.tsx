@@ -38,7 +38,7 @@ function GroupNameForm({
     if (problem === null) onSubmit(name.trim(), setError, () => setName(''));
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    <form onSubmit={submit} noValidate>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <TextInput
           label={label}
