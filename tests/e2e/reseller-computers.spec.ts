@@ -125,7 +125,7 @@ test.describe('Computers screen', () => {
     await page.goto('/rpc-app/home/computers');
     await expect(page.getByRole('heading', { name: 'Computers', level: 1 })).toBeVisible();
     await expect(page.getByText('The computers allotted to you.')).toBeVisible();
-    await expect(page.locator('tbody tr[data-computer-row]')).toHaveCount(2);
+    await expect(page.locator('[data-computer-row]')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Add computer' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -166,5 +166,84 @@ test.describe('Computers screen', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await expect(toast(page, 'Cannot delete more than 50 hosts')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Delete computers' })).toHaveCount(0);
+  });
+
+  test('comments, a message, and allotment within the user count', async ({ page }) => {
+    await openComputers(page);
+    const openMenu = async (name: string, item: string) => {
+      await page.getByLabel('Search computers').fill(name);
+      await expect(page.locator('tbody tr[data-computer-row]')).toHaveCount(1);
+      await page.getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+
+    await openMenu('HQ-WS-02', 'Comments');
+    const comments = page.getByRole('dialog', { name: 'Comments' });
+    await comments.getByRole('textbox', { name: 'Comment' }).fill('short');
+    await comments.getByRole('button', { name: 'Add comment' }).click();
+    await expect(comments.getByText('Comments size must be in between 6-4000')).toBeVisible();
+    await comments.getByRole('textbox', { name: 'Comment' }).fill('Swapped the keyboard.');
+    await comments.getByRole('button', { name: 'Add comment' }).click();
+    await expect(toast(page, 'Comment added successfully')).toBeVisible();
+    await expect(comments.getByRole('listitem').first()).toContainText('Swapped the keyboard.');
+    await page.keyboard.press('Escape');
+
+    await openMenu('HQ-WS-02', 'Send message');
+    const message = page.getByRole('dialog', { name: 'Send message' });
+    await message.getByRole('textbox', { name: 'Message' }).fill('m'.repeat(250));
+    await message.getByRole('button', { name: 'Send message' }).click();
+    await expect(message.getByText('Message should be less than 250 characters')).toBeVisible();
+    await message.getByRole('textbox', { name: 'Message' }).fill('Please restart tonight.');
+    await message.getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page, 'Message sent successfully')).toBeVisible();
+    await expect(message.getByRole('listitem').first()).toContainText(
+      'Waiting for the computer to connect',
+    );
+    await page.keyboard.press('Escape');
+
+    // subuser@example.com may hold 3 computers and holds 2.
+    const allotTo = async (name: string, user: RegExp | string) => {
+      await openMenu(name, 'Allot to user');
+      const dialog = page.getByRole('dialog', { name: 'Allot to user' });
+      const select = dialog.getByRole('combobox', { name: 'User' });
+      await select.click();
+      if (typeof user !== 'string') await select.fill('subuser');
+      await page.getByRole('option', { name: user }).click();
+      await dialog.getByRole('button', { name: 'Allot' }).click();
+      return dialog;
+    };
+    await allotTo('HQ-WS-03', /subuser@example\.com/);
+    await expect(toast(page, 'Computers allotted successfully')).toBeVisible();
+    const refused = await allotTo('HQ-WS-04', /subuser@example\.com/);
+    await expect(
+      refused.getByText('Cannot allot more than 3 computers to subuser@example.com'),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await allotTo('HQ-WS-03', 'Nobody (take the computers back)');
+    await expect(toast(page, 'Computers are no longer allotted to a user')).toBeVisible();
+  });
+
+  test('the manager screen works at 390 px: the list becomes cards', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsReseller(page);
+    await page.goto('/rpc-app/home/computers');
+    // Cards instead of table rows, with the same selection and actions.
+    await expect(page.locator('[data-computer-row]')).toHaveCount(25);
+    await expect(page.locator('table')).toHaveCount(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Name, Z to A' }).click();
+    await expect(page.locator('[data-computer-row]').first()).toHaveAttribute(
+      'data-computer-row',
+      'WH-PC-08',
+    );
+    await page.getByLabel('Select WH-PC-08').check();
+    await expect(page.getByRole('region', { name: 'Bulk actions' })).toBeVisible();
+    await page.getByRole('button', { name: 'Actions for WH-PC-08' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Move to group' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add computer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add computer' })).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });

@@ -1,27 +1,10 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  Menu,
-  Skeleton,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { Computer } from '../../../domain/api/computers';
+import { RowMenu, type ComputerActions } from './row-menu';
 import { SortHeader, type ComputerSort } from './sort-header';
 
-export interface ComputerActions {
-  onEdit: (computer: Computer) => void;
-  onMove: (computer: Computer) => void;
-  onAllot: (computer: Computer) => void;
-  onComments: (computer: Computer) => void;
-  onMessage: (computer: Computer) => void;
-  onDelete: (computer: Computer) => void;
-}
-
-interface ComputersTableProps {
+export interface ComputersTableProps {
   computers: readonly Computer[] | undefined;
   sort: ComputerSort;
   onSort: (next: ComputerSort) => void;
@@ -34,7 +17,7 @@ interface ComputersTableProps {
   } | null;
 }
 
-const lastSeenText = (iso: string | null) =>
+export const lastSeenText = (iso: string | null) =>
   iso === null ? 'Never' : dayjs(iso).format('MM-DD-YYYY hh:mm A');
 
 /**
@@ -150,29 +133,5 @@ export function ComputersTable({ computers, sort, onSort, pageSize, manage }: Co
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function RowMenu({ computer, actions }: { computer: Computer; actions: ComputerActions }) {
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${computer.name}`}>
-          <Text aria-hidden fw={700}>
-            ⋯
-          </Text>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => actions.onEdit(computer)}>Edit</Menu.Item>
-        <Menu.Item onClick={() => actions.onMove(computer)}>Move to group</Menu.Item>
-        <Menu.Item onClick={() => actions.onAllot(computer)}>Allot to user</Menu.Item>
-        <Menu.Item onClick={() => actions.onComments(computer)}>Comments</Menu.Item>
-        <Menu.Item onClick={() => actions.onMessage(computer)}>Send message</Menu.Item>
-        <Menu.Item color="red" onClick={() => actions.onDelete(computer)}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }

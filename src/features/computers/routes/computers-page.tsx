@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useComputers } from '../api/list-computers';
 import { useGroups } from '../api/list-groups';
 import { AllotModal } from '../components/allot-modal';
 import { ComputerFormModal } from '../components/computer-form-modal';
+import { ComputerCards } from '../components/computer-cards';
 import { ComputersTable } from '../components/computers-table';
 import { showDone, showError } from '../components/errors';
 import { GroupsModal } from '../components/groups-modal';
@@ -27,6 +28,16 @@ import { ListFooter } from '../components/list-footer';
 import { MoveModal, type ComputerTarget } from '../components/move-modal';
 import { NotesModal, type NotesKind } from '../components/notes-modal';
 import type { ComputerSort } from '../components/sort-header';
+
+/** The phone's sort control: the table's column headers as one choice. */
+const SORT_CHOICES = [
+  { value: 'name:asc', label: 'Name, A to Z' },
+  { value: 'name:desc', label: 'Name, Z to A' },
+  { value: 'last_seen:desc', label: 'Last seen, newest first' },
+  { value: 'last_seen:asc', label: 'Last seen, oldest first' },
+  { value: 'status:desc', label: 'Online first' },
+  { value: 'status:asc', label: 'Offline first' },
+] as const;
 
 const plural = (count: number) => `${String(count)} computer${count === 1 ? '' : 's'}`;
 
@@ -38,6 +49,8 @@ export function ComputersPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Computers | ${productName} Bulk Reseller`);
   const role = useCurrentRole();
+  // Below Mantine's xs breakpoint the list becomes cards instead of a sideways-scrolling table.
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const isManager = role !== undefined && can(role, 'computers.manage');
 
   const [search, setSearch] = useState('');
@@ -123,6 +136,7 @@ export function ComputersPage() {
   });
 
   const data = list.data;
+  const ListView = isPhone ? ComputerCards : ComputersTable;
   const isFiltered = q !== '' || activeGroup !== GROUP_FILTER_ALL;
   return (
     <Stack gap="lg" maw={1200}>
@@ -188,6 +202,25 @@ export function ComputersPage() {
         )}
       </Group>
 
+      {isPhone && (
+        <Select
+          label="Sort by"
+          data={SORT_CHOICES.map((choice) => ({ ...choice }))}
+          value={`${sort.field}:${sort.order}`}
+          onChange={(value) => {
+            const choice = SORT_CHOICES.find((entry) => entry.value === value);
+            if (!choice) return;
+            const [field, order] = choice.value.split(':') as [
+              ComputerSort['field'],
+              ComputerSort['order'],
+            ];
+            setSort({ field, order });
+            resetPaging();
+          }}
+          allowDeselect={false}
+        />
+      )}
+
       {isManager && selected.size > 0 && (
         <Group gap="sm" role="region" aria-label="Bulk actions">
           <Text size="sm" fw={600}>
@@ -218,7 +251,7 @@ export function ComputersPage() {
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <ComputersTable
+          <ListView
             computers={data?.computers}
             sort={sort}
             onSort={(next) => {
