@@ -569,6 +569,25 @@ describe('roles', () => {
   });
 });
 
+describe('allotments of a cancelled user', () => {
+  it('show as not allotted while the user is cancelled, and come back on restore', async () => {
+    const sam = await userId('subuser@example.com');
+    const allotted = (await list(admin, { pageSize: '100' })).computers.find(
+      (c) => c.allottedTo !== null && c.allottedTo.id !== sam,
+    );
+    const holder = allotted?.allottedTo?.id ?? '';
+    expect(holder).not.toBe('');
+    const setStatus = (status: 'active' | 'cancelled') =>
+      t.db.updateTable('users').set({ status }).where('id', '=', holder).execute();
+    await setStatus('cancelled');
+    const during = (await list(admin, { q: allotted?.name ?? '' })).computers[0];
+    expect(during?.allottedTo).toBeNull();
+    await setStatus('active');
+    const after = (await list(admin, { q: allotted?.name ?? '' })).computers[0];
+    expect(after?.allottedTo?.id).toBe(holder);
+  });
+});
+
 describe('the Personal Key', () => {
   it('is never part of any answer', () => {
     expect(bodies.length).toBeGreaterThan(20);

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type JoinBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import {
   GROUP_FILTER_ALL,
@@ -19,13 +20,20 @@ export interface ComputerListOptions {
   allottedTo: string | null;
 }
 
+/**
+ * The user a computer is allotted to, unless that user is cancelled: a cancelled user cannot sign
+ * in, so the computer shows as not allotted (and comes back if the user is restored).
+ */
+const allottedUser = (join: JoinBuilder<DB & { c: DB['computers']; u: DB['users'] }, 'c' | 'u'>) =>
+  join.onRef('u.id', '=', 'c.allotted_user_id').on('u.status', '!=', 'cancelled');
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function baseQuery(db: Executor, accountId: string, options: ComputerListOptions) {
   let query = db
     .selectFrom('computers as c')
     .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
-    .leftJoin('users as u', 'u.id', 'c.allotted_user_id')
+    .leftJoin('users as u', allottedUser)
     .where('c.account_id', '=', accountId);
   if (options.allottedTo !== null)
     query = query.where('c.allotted_user_id', '=', options.allottedTo);
@@ -131,7 +139,7 @@ export async function findComputer(
   const row = await db
     .selectFrom('computers as c')
     .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
-    .leftJoin('users as u', 'u.id', 'c.allotted_user_id')
+    .leftJoin('users as u', allottedUser)
     .select([...columns])
     .where('c.account_id', '=', accountId)
     .where('c.id', '=', computerId)
