@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, signInAsReseller, test } from './fixtures';
 
@@ -246,4 +247,31 @@ test.describe('Computers screen', () => {
     await expect(page.getByRole('dialog', { name: 'Add computer' })).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`no WCAG 2.1 AA violations at ${String(viewport.width)} px, list and dialog`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signInAsReseller(page);
+      await page.goto('/rpc-app/home/computers');
+      await expect(page.locator('[data-computer-row]').first()).toBeVisible();
+      const violations = async () =>
+        (
+          await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .analyze()
+        ).violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      expect(await violations()).toEqual([]);
+      await page.getByRole('button', { name: 'Add computer' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add computer' })).toBeVisible();
+      expect(await violations()).toEqual([]);
+    });
+  }
 });

@@ -103,7 +103,14 @@ export function AllotModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Allot to user" centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={target !== null}
+      onClose={onClose}
+      title="Allot to user"
+      centered
+      size="lg"
+    >
       {target && <AllotForm target={target} onDone={onClose} />}
     </Modal>
   );

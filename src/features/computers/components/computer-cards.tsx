@@ -1,6 +1,7 @@
-import { Badge, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Computer } from '../../../domain/api/computers';
 import { lastSeenText, type ComputersTableProps } from './computers-table';
+import { StatusBadge } from './status-badge';
 import { RowMenu } from './row-menu';
 
 /**
@@ -66,9 +67,7 @@ export function ComputerCards({
             {manage && <RowMenu computer={computer} actions={manage.actions} />}
           </Group>
           <Group gap="xs" mt="xs">
-            <Badge color={computer.status === 'online' ? 'teal' : 'gray'} variant="light">
-              {computer.status === 'online' ? 'Online' : 'Offline'}
-            </Badge>
+            <StatusBadge status={computer.status} />
             <Text size="xs">{computer.groupName ?? 'No group'}</Text>
           </Group>
           <Text size="xs" c="dimmed" mt={4}>

@@ -162,6 +162,7 @@ export function ComputerFormModal({
 }) {
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={computer ? 'Edit computer' : 'Add computer'}

@@ -1,6 +1,7 @@
-import { Badge, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { Computer } from '../../../domain/api/computers';
+import { StatusBadge } from './status-badge';
 import { RowMenu, type ComputerActions } from './row-menu';
 import { SortHeader, type ComputerSort } from './sort-header';
 
@@ -116,9 +117,7 @@ export function ComputersTable({ computers, sort, onSort, pageSize, manage }: Co
                     </Table.Td>
                   )}
                   <Table.Td>
-                    <Badge color={computer.status === 'online' ? 'teal' : 'gray'} variant="light">
-                      {computer.status === 'online' ? 'Online' : 'Offline'}
-                    </Badge>
+                    <StatusBadge status={computer.status} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

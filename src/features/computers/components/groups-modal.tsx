@@ -150,7 +150,14 @@ export function GroupsModal({
 }) {
   const create = useCreateGroup();
   return (
-    <Modal opened={opened} onClose={onClose} title="Manage groups" centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Manage groups"
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         <GroupNameForm
           label="New group name"

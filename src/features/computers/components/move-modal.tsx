@@ -77,7 +77,13 @@ export function MoveModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Move to group" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={target !== null}
+      onClose={onClose}
+      title="Move to group"
+      centered
+    >
       {target && <MoveForm target={target} groups={groups} onDone={onClose} />}
     </Modal>
   );

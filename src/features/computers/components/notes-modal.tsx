@@ -145,7 +145,14 @@ export function NotesModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={computer !== null} onClose={onClose} title={copy[kind].title} centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={computer !== null}
+      onClose={onClose}
+      title={copy[kind].title}
+      centered
+      size="lg"
+    >
       {computer && <Notes key={computer.id} kind={kind} computer={computer} />}
     </Modal>
   );
