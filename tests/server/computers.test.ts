@@ -337,6 +337,20 @@ describe('groups', () => {
   });
 });
 
+describe('group names under concurrency', () => {
+  it('two creates of the same name at once: one succeeds, the other gets the validation text', async () => {
+    const [a, b] = await Promise.all([
+      post(admin, '/rpc-api/reseller/group/create', { name: 'Race Group' }),
+      post(subAdmin, '/rpc-api/reseller/group/create', { name: 'RACE GROUP' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(errorOf(refused)?.message).toBe('A group with this name already exists');
+    const names = (await groups()).groups.map((group) => group.name.toLowerCase());
+    expect(names.filter((name) => name === 'race group')).toHaveLength(1);
+  });
+});
+
 describe('move, allot and delete many', () => {
   it('moves computers to a group and back to no group', async () => {
     const a = (await addComputer({ name: 'Move-A' })).computer;

@@ -10,6 +10,26 @@ import { listGroupsWithCounts } from './repository';
 /** Names are compared without case: "Servers" and "servers" are the same group. */
 const nameKey = (name: string) => name.toLowerCase();
 
+/**
+ * Two requests creating the same name at once both pass assertNameFree; the unique index then
+ * refuses the second, which must read as the same validation failure rather than a 500.
+ */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  // PostgreSQL: unique_violation; SQLite (better-sqlite3): SQLITE_CONSTRAINT_UNIQUE.
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid(computerMessages.groupNameTaken, 'name');
+    throw error;
+  }
+}
+
 async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId?: string) {
   let query = db
     .selectFrom('computer_groups')
@@ -33,22 +53,24 @@ export async function createGroup(
 ): Promise<string> {
   assertCan(actor, 'computers.manage');
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (tx) => {
-    await assertNameFree(tx, actor, name);
-    const now = nowIso();
-    await tx
-      .insertInto('computer_groups')
-      .values({
-        id,
-        account_id: actor.accountId,
-        name,
-        name_key: nameKey(name),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await audit(tx, actor, 'group.create', info, name, { group: id });
-  });
+  await withNameGuard(() =>
+    db.transaction().execute(async (tx) => {
+      await assertNameFree(tx, actor, name);
+      const now = nowIso();
+      await tx
+        .insertInto('computer_groups')
+        .values({
+          id,
+          account_id: actor.accountId,
+          name,
+          name_key: nameKey(name),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await audit(tx, actor, 'group.create', info, name, { group: id });
+    }),
+  );
   return id;
 }
 
@@ -60,17 +82,19 @@ export async function renameGroup(
   info: RequestInfo,
 ): Promise<void> {
   assertCan(actor, 'computers.manage');
-  await db.transaction().execute(async (tx) => {
-    const group = await ownGroup(tx, actor, groupId);
-    await assertNameFree(tx, actor, name, groupId);
-    await tx
-      .updateTable('computer_groups')
-      .set({ name, name_key: nameKey(name), updated_at: nowIso() })
-      .where('id', '=', groupId)
-      .where('account_id', '=', actor.accountId)
-      .execute();
-    await audit(tx, actor, 'group.rename', info, name, { group: groupId, from: group.name });
-  });
+  await withNameGuard(() =>
+    db.transaction().execute(async (tx) => {
+      const group = await ownGroup(tx, actor, groupId);
+      await assertNameFree(tx, actor, name, groupId);
+      await tx
+        .updateTable('computer_groups')
+        .set({ name, name_key: nameKey(name), updated_at: nowIso() })
+        .where('id', '=', groupId)
+        .where('account_id', '=', actor.accountId)
+        .execute();
+      await audit(tx, actor, 'group.rename', info, name, { group: groupId, from: group.name });
+    }),
+  );
 }
 
 /** The group goes; its computers stay, in "no group". */
