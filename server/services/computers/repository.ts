@@ -123,7 +123,8 @@ export async function listComputersPage(
   const rows = await base
     .select([...columns])
     .orderBy(sortExpression, direction)
-    .orderBy(sql`lower(c.name)`, direction)
+    // Ties (same status, same time) read A to Z whichever way the main column goes.
+    .orderBy(sql`lower(c.name)`, options.sort === 'name' ? direction : 'asc')
     .orderBy('c.id')
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize)
