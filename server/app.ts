@@ -29,6 +29,8 @@ import { registerResellerAccountLifecycleRoutes } from './routes/reseller-accoun
 import { registerInvitedSignupRoutes } from './routes/invited-signup';
 import { registerResellerUserRoutes } from './routes/reseller-users';
 import { registerTeamRoutes } from './routes/teams';
+import { registerComputerRoutes } from './routes/computers';
+import { registerResellerApiComputerRoutes } from './routes/reseller-api-computers';
 import { registerSystemRoutes } from './routes/system';
 import { registerTwofaRoutes } from './routes/twofa';
 import { createMailer } from './services/mail';
@@ -115,6 +117,10 @@ export async function buildApp({
       openapi: '3.1.0',
       info: { title: `${config.productName} console API`, version: '1' },
       servers: [{ url: config.publicOrigin }],
+      // The /reseller-api/ calls name this scheme: the account's key in the X-API-Key header.
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -135,6 +141,8 @@ export async function buildApp({
   registerPartnerRoutes(app, ctx);
   registerResellerUserRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  registerComputerRoutes(app, ctx);
+  registerResellerApiComputerRoutes(app, ctx);
   registerInvitedSignupRoutes(app, ctx);
   registerPageRoutes(app, ctx);
   await registerConsole(app, config.staticDir);

@@ -86,6 +86,47 @@ export interface TeamMembersTable {
   added_at: string;
 }
 
+/** Group names are unique per account case-insensitively: name_key is the lower-cased name. */
+export interface ComputerGroupsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComputersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  /** argon2id hash of the Personal Key; the key itself is never stored or sent. */
+  personal_key_hash: string;
+  group_id: string | null;
+  allotted_user_id: string | null;
+  status: Generated<'online' | 'offline'>;
+  last_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Notes managers keep on a computer. */
+export interface ComputerCommentsTable {
+  id: string;
+  computer_id: string;
+  account_id: string;
+  author_user_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+/** Texts sent to a computer, delivered when its agent next connects. */
+export interface ComputerMessagesTable extends ComputerCommentsTable {
+  delivered_at: string | null;
+}
+
 export interface PartnersTable {
   id: string;
   partner_id: string;
@@ -417,6 +458,10 @@ export interface DB {
   invitations: InvitationsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  computer_groups: ComputerGroupsTable;
+  computers: ComputersTable;
+  computer_comments: ComputerCommentsTable;
+  computer_messages: ComputerMessagesTable;
   partners: PartnersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -130,6 +130,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.homeComputers,
+            lazy: () =>
+              import('../features/computers/routes/computers-page').then((module) => ({
+                Component: module.ComputersPage,
+              })),
+          },
+          {
             path: paths.cancelledUsers,
             lazy: () =>
               import('../features/reseller-users/routes/cancelled-users-page').then((module) => ({

@@ -51,6 +51,13 @@ export const CSV_MAX_USERS = 500;
 /** One CSV file at a time. */
 export const CSV_MAX_FILES = 1;
 
+/**
+ * "Cannot delete more than <numberOfHosts> hosts": the spec does not give the number. 50 is one
+ * page of the computer list at its common size, so "select all on this page, delete" works at the
+ * usual page sizes, while one mistaken click can never wipe a whole account (deletes are final).
+ */
+export const HOSTS_DELETE_MAX = 50;
+
 const SECOND_MS = 1000;
 const HOUR_MS = 60 * 60 * SECOND_MS;
 

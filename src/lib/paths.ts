@@ -18,6 +18,7 @@ export const paths = {
   transactions: '/transactions/preview',
   homeUsers: '/home/users',
   homeTeams: '/home/teams',
+  homeComputers: '/home/computers',
   cancelledUsers: '/cancelled-users',
   account: '/account',
   accountSettings: '/account/settings',

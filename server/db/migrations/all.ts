@@ -9,6 +9,7 @@ import * as twoFactor from './2026-11-22-0301-two-factor';
 import * as emailChanges from './2026-11-22-0302-email-changes';
 import * as resellerUsers from './2026-11-22-0400-reseller-users';
 import * as teams from './2026-11-22-0401-teams';
+import * as computers from './2026-11-22-0500-computers';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0302-email-changes': emailChanges,
   '2026-11-22-0400-reseller-users': resellerUsers,
   '2026-11-22-0401-teams': teams,
+  '2026-11-22-0500-computers': computers,
 };

@@ -8,6 +8,7 @@ import { seedBillingDemo } from './billing';
 import { seedResellerAccountDemo } from './reseller-account';
 import { seedResellerUsers } from './reseller-users';
 import { seedSignInCases } from './sign-in-cases';
+import { seedComputers } from './computers';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -156,6 +157,7 @@ export async function seedDemoIfEmpty(db: Database, fieldKey: Buffer): Promise<b
     await seedResellerAccountDemo(tx, now, fieldKey, DEMO_PASSWORD);
     await seedResellerUsers(tx, now, fieldKey, DEMO_PASSWORD);
     await seedSignInCases(tx, now, DEMO_PASSWORD);
+    await seedComputers(tx, now);
   });
   return true;
 }

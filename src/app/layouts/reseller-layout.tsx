@@ -20,6 +20,8 @@ const userManagementNav: readonly NavItem[] = [
   { label: 'Cancelled users', to: paths.cancelledUsers },
 ];
 
+const computersNav: NavItem = { label: 'Computers', to: paths.homeComputers };
+
 /** The reseller frame around /home and the other signed-in reseller screens. */
 export function ResellerLayout() {
   const { data } = useResellerUserInfo();
@@ -27,9 +29,13 @@ export function ResellerLayout() {
     ? { name: `${data.firstname} ${data.lastname}`.trim() || data.username, email: data.email }
     : undefined;
   const isManager = data ? data.is_admin || data.is_sub_admin : false;
-  const navItems = isManager
-    ? [...resellerNav.slice(0, 1), ...userManagementNav, ...resellerNav.slice(1)]
-    : resellerNav;
+  // Everyone sees Computers: managers all of the account's, a sub-user the ones allotted to them.
+  const navItems = [
+    ...resellerNav.slice(0, 1),
+    ...(isManager ? userManagementNav : []),
+    computersNav,
+    ...resellerNav.slice(1),
+  ];
   return (
     <ConsoleShell
       areaName="Bulk Reseller"

@@ -86,6 +86,17 @@ export const activityActionLabels: Readonly<Record<string, string>> = {
   'apikey.change.failed': 'API key change refused: incorrect password',
   'profile.updated': 'Profile updated',
   'account.cancelled': 'Account cancelled',
+  'computer.add': 'Computer added',
+  'computer.update': 'Computer updated',
+  'computer.move': 'Computers moved to a group',
+  'computer.allot': 'Computers allotted to a user',
+  'computer.unallot': 'Computers no longer allotted',
+  'computer.delete': 'Computers deleted',
+  'computer.comment': 'Comment added to a computer',
+  'computer.message': 'Message sent to a computer',
+  'group.create': 'Group created',
+  'group.rename': 'Group renamed',
+  'group.delete': 'Group deleted',
 };
 
 export const activityActionLabel = (action: string): string =>

@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addCommentSchema,
+  addComputerSchema,
+  allotComputersSchema,
+  computerDoneSchema,
+  computerIdQuerySchema,
+  computerListSchema,
+  computerMessages,
+  computerNotesSchema,
+  computerSavedSchema,
+  createGroupSchema,
+  deleteComputersSchema,
+  groupIdSchema,
+  groupListSchema,
+  listComputersQuerySchema,
+  moveComputersSchema,
+  renameGroupSchema,
+  sendMessageSchema,
+  updateComputerSchema,
+} from '../../src/domain/api/computers';
+import type { AppContext } from '../context';
+import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { ok, okSchema } from '../plugins/reply';
+import {
+  addComputer,
+  allotComputers,
+  deleteComputers,
+  listComputers,
+  moveComputers,
+  updateComputer,
+} from '../services/computers/computers';
+import { createGroup, deleteGroup, listGroups, renameGroup } from '../services/computers/groups';
+import { addComment, listComments, listMessages, sendMessage } from '../services/computers/notes';
+import { loadActor } from '../services/reseller-users/actor';
+
+/**
+ * Computers and groups (the spec names no endpoints; these sit next to the user and team calls).
+ * Administrators and sub-administrators manage them; a sub-user only lists the computers allotted
+ * to them. Every call is scoped to the caller's account: another account's records are 404.
+ */
+export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
+  const preValidation = requireSession(ctx, 'reseller');
+  const tags = ['computers'];
+  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
+  const done = { 200: okSchema(computerDoneSchema) };
+  const saved = { 200: okSchema(computerSavedSchema) };
+  const notes = { 200: okSchema(computerNotesSchema) };
+
+  api.get(
+    '/rpc-api/reseller/computer/get',
+    {
+      schema: {
+        tags,
+        querystring: listComputersQuerySchema,
+        response: { 200: okSchema(computerListSchema) },
+      },
+      preValidation,
+    },
+    async (request) => ok(await listComputers(ctx.db, await actorOf(request), request.query)),
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/add',
+    { schema: { tags, body: addComputerSchema, response: saved }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      const computer = await addComputer(ctx.db, actor, request.body, requestContext(request));
+      return ok({ message: computerMessages.added, computer });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/update',
+    { schema: { tags, body: updateComputerSchema, response: saved }, preValidation },
+    async (request) => {
+      const { computerId, ...input } = request.body;
+      const actor = await actorOf(request);
+      const computer = await updateComputer(
+        ctx.db,
+        actor,
+        computerId,
+        input,
+        requestContext(request),
+      );
+      return ok({ message: computerMessages.updated, computer });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/move',
+    { schema: { tags, body: moveComputersSchema, response: done }, preValidation },
+    async (request) => {
+      const { computerIds, groupId } = request.body;
+      const actor = await actorOf(request);
+      const count = await moveComputers(
+        ctx.db,
+        actor,
+        computerIds,
+        groupId,
+        requestContext(request),
+      );
+      return ok({ message: computerMessages.moved, count });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/allot',
+    { schema: { tags, body: allotComputersSchema, response: done }, preValidation },
+    async (request) => {
+      const { computerIds, userId } = request.body;
+      const actor = await actorOf(request);
+      const count = await allotComputers(
+        ctx.db,
+        actor,
+        computerIds,
+        userId,
+        requestContext(request),
+      );
+      return ok({
+        message: userId ? computerMessages.allotted : computerMessages.unallotted,
+        count,
+      });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/delete',
+    { schema: { tags, body: deleteComputersSchema, response: done }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      const count = await deleteComputers(
+        ctx.db,
+        actor,
+        request.body.computerIds,
+        requestContext(request),
+      );
+      return ok({ message: computerMessages.deleted, count });
+    },
+  );
+
+  api.get(
+    '/rpc-api/reseller/computer/comment/get',
+    { schema: { tags, querystring: computerIdQuerySchema, response: notes }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      return ok({ notes: await listComments(ctx.db, actor, request.query.computerId) });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/comment/add',
+    { schema: { tags, body: addCommentSchema, response: done }, preValidation },
+    async (request) => {
+      const { computerId, comment } = request.body;
+      const actor = await actorOf(request);
+      await addComment(ctx.db, actor, computerId, comment, requestContext(request));
+      return ok({ message: computerMessages.commentAdded, count: 1 });
+    },
+  );
+
+  api.get(
+    '/rpc-api/reseller/computer/message/get',
+    { schema: { tags, querystring: computerIdQuerySchema, response: notes }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      return ok({ notes: await listMessages(ctx.db, actor, request.query.computerId) });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/computer/message/send',
+    { schema: { tags, body: sendMessageSchema, response: done }, preValidation },
+    async (request) => {
+      const { computerId, message } = request.body;
+      const actor = await actorOf(request);
+      await sendMessage(ctx.db, actor, computerId, message, requestContext(request));
+      return ok({ message: computerMessages.messageSent, count: 1 });
+    },
+  );
+
+  api.get(
+    '/rpc-api/reseller/group/get',
+    { schema: { tags, response: { 200: okSchema(groupListSchema) } }, preValidation },
+    async (request) => ok(await listGroups(ctx.db, await actorOf(request))),
+  );
+
+  api.post(
+    '/rpc-api/reseller/group/create',
+    { schema: { tags, body: createGroupSchema, response: done }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      await createGroup(ctx.db, actor, request.body.name, requestContext(request));
+      return ok({ message: computerMessages.groupCreated, count: 1 });
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/group/rename',
+    { schema: { tags, body: renameGroupSchema, response: done }, preValidation },
+    async (request) => {
+      const { groupId, name } = request.body;
+      const actor = await actorOf(request);
+      await renameGroup(ctx.db, actor, groupId, name, requestContext(request));
+      return ok({ message: computerMessages.groupRenamed, count: 1 });
+    },
+  );
+
+  // Its computers stay, in "no group"; count says how many were moved there.
+  api.post(
+    '/rpc-api/reseller/group/delete',
+    { schema: { tags, body: groupIdSchema, response: done }, preValidation },
+    async (request) => {
+      const actor = await actorOf(request);
+      const count = await deleteGroup(ctx.db, actor, request.body.groupId, requestContext(request));
+      return ok({ message: computerMessages.groupDeleted, count });
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  computerListSchema,
+  groupListSchema,
+  listComputersQuerySchema,
+} from '../../src/domain/api/computers';
+import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
+import type { AppContext } from '../context';
+import { apiAccountOf, requireApiKey } from '../plugins/api-key';
+import { limitAll } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { listComputersPage, listGroupsWithCounts } from '../services/computers/repository';
+
+/**
+ * The reseller API's read calls for computers and groups, authenticated by the account's API key
+ * (X-API-Key or `Authorization: Bearer`) and scoped to that key's account. The Personal Key is
+ * never part of an answer.
+ */
+export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reseller API'];
+  // The same limit as /reseller-api/v1/account; it runs first so guessing keys is slow too.
+  const onRequest = limitAll(app, [
+    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
+  ]);
+  const preValidation = requireApiKey(ctx);
+  const security = [{ apiKey: [] }];
+
+  api.get(
+    '/reseller-api/v1/computers',
+    {
+      schema: {
+        tags,
+        summary: 'List computers',
+        description:
+          'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc.',
+        security,
+        querystring: listComputersQuerySchema,
+        response: {
+          200: okSchema(computerListSchema).meta({
+            example: {
+              code: 200,
+              status: 'OK',
+              message: {
+                computers: [
+                  {
+                    id: '5b0c3f7e-4a55-4b1f-9f5e-0d7a2c1e9b10',
+                    name: 'ACME-WS-01',
+                    description: 'Reception desk workstation',
+                    groupId: '0f3c2a54-8d1b-4e6a-b5a7-2b9c4d8e7f61',
+                    groupName: 'Head Office',
+                    allottedTo: null,
+                    status: 'online',
+                    lastSeen: '2026-11-22T08:15:00.000Z',
+                    createdAt: '2026-01-10T12:00:00.000Z',
+                  },
+                ],
+                total: 1,
+                page: 1,
+                pageSize: 25,
+              },
+            },
+          }),
+          401: errorEnvelopeSchema,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) => {
+      const query = request.query;
+      const { computers, total } = await listComputersPage(ctx.db, apiAccountOf(request), {
+        ...query,
+        allottedTo: null,
+      });
+      return ok({ computers, total, page: query.page, pageSize: query.pageSize });
+    },
+  );
+
+  api.get(
+    '/reseller-api/v1/groups',
+    {
+      schema: {
+        tags,
+        summary: 'List computer groups',
+        description: "The account's groups, A to Z, with how many computers each holds.",
+        security,
+        response: {
+          200: okSchema(groupListSchema).meta({
+            example: {
+              code: 200,
+              status: 'OK',
+              message: {
+                groups: [
+                  {
+                    id: '0f3c2a54-8d1b-4e6a-b5a7-2b9c4d8e7f61',
+                    name: 'Head Office',
+                    computerCount: 8,
+                  },
+                ],
+                ungrouped: 0,
+              },
+            },
+          }),
+          401: errorEnvelopeSchema,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) => ok(await listGroupsWithCounts(ctx.db, apiAccountOf(request))),
+  );
+}

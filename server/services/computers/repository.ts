@@ -1,0 +1,175 @@
+import { sql, type JoinBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import {
+  GROUP_FILTER_ALL,
+  GROUP_FILTER_NONE,
+  type Computer,
+  type ComputerSortField,
+} from '../../../src/domain/api/computers';
+
+export interface ComputerListOptions {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: ComputerSortField;
+  order: 'asc' | 'desc';
+  /** "all", "none" (no group) or a group id. */
+  group: string;
+  /** Only computers allotted to this user (a sub-user's own view); null for the whole account. */
+  allottedTo: string | null;
+}
+
+/**
+ * The user a computer is allotted to, unless that user is cancelled: a cancelled user cannot sign
+ * in, so the computer shows as not allotted (and comes back if the user is restored).
+ */
+const allottedUser = (join: JoinBuilder<DB & { c: DB['computers']; u: DB['users'] }, 'c' | 'u'>) =>
+  join.onRef('u.id', '=', 'c.allotted_user_id').on('u.status', '!=', 'cancelled');
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function baseQuery(db: Executor, accountId: string, options: ComputerListOptions) {
+  let query = db
+    .selectFrom('computers as c')
+    .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
+    .leftJoin('users as u', allottedUser)
+    .where('c.account_id', '=', accountId);
+  if (options.allottedTo !== null)
+    query = query.where('c.allotted_user_id', '=', options.allottedTo);
+  if (options.group === GROUP_FILTER_NONE) query = query.where('c.group_id', 'is', null);
+  else if (options.group !== GROUP_FILTER_ALL)
+    query = query.where('c.group_id', '=', options.group);
+  const q = options.q.trim().toLowerCase();
+  if (q !== '') {
+    const pattern = `%${escapeLike(q)}%`;
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(lower(${eb.ref('c.name')}) like ${pattern} escape '\\' or lower(${eb.ref('c.description')}) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** The columns every computer answer is built from; the Personal Key hash is never selected. */
+const columns = [
+  'c.id',
+  'c.name',
+  'c.description',
+  'c.group_id',
+  'c.status',
+  'c.last_seen_at',
+  'c.created_at',
+  'g.name as group_name',
+  'u.id as user_id',
+  'u.email as user_email',
+  'u.first_name as user_first_name',
+  'u.last_name as user_last_name',
+] as const;
+
+interface ComputerRow {
+  id: string;
+  name: string;
+  description: string;
+  group_id: string | null;
+  status: 'online' | 'offline';
+  last_seen_at: string | null;
+  created_at: string;
+  group_name: string | null;
+  user_id: string | null;
+  user_email: string | null;
+  user_first_name: string | null;
+  user_last_name: string | null;
+}
+
+function toComputer(row: ComputerRow): Computer {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    allottedTo:
+      row.user_id === null
+        ? null
+        : {
+            id: row.user_id,
+            email: row.user_email ?? '',
+            name: `${row.user_first_name ?? ''} ${row.user_last_name ?? ''}`.trim(),
+          },
+    status: row.status,
+    lastSeen: row.last_seen_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** One page of an account's computers, sorted in SQL so pagination stays correct. */
+export async function listComputersPage(
+  db: Executor,
+  accountId: string,
+  options: ComputerListOptions,
+): Promise<{ computers: Computer[]; total: number }> {
+  const base = baseQuery(db, accountId, options);
+  const totalRow = await base
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .executeTakeFirst();
+  const direction = options.order;
+  // Never-seen computers sort as the oldest (first ascending, last descending).
+  const sortExpression = {
+    name: sql`lower(c.name)`,
+    last_seen: sql`coalesce(c.last_seen_at, '')`,
+    status: sql`case when c.status = 'online' then 1 else 0 end`,
+  }[options.sort];
+  const rows = await base
+    .select([...columns])
+    .orderBy(sortExpression, direction)
+    // Ties (same status, same time) read A to Z whichever way the main column goes.
+    .orderBy(sql`lower(c.name)`, options.sort === 'name' ? direction : 'asc')
+    .orderBy('c.id')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  return { total: Number(totalRow?.n ?? 0), computers: rows.map(toComputer) };
+}
+
+export async function findComputer(
+  db: Executor,
+  accountId: string,
+  computerId: string,
+): Promise<Computer | undefined> {
+  const row = await db
+    .selectFrom('computers as c')
+    .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
+    .leftJoin('users as u', allottedUser)
+    .select([...columns])
+    .where('c.account_id', '=', accountId)
+    .where('c.id', '=', computerId)
+    .executeTakeFirst();
+  return row ? toComputer(row) : undefined;
+}
+
+/** The account's groups with how many computers each holds, A to Z. */
+export async function listGroupsWithCounts(db: Executor, accountId: string) {
+  const groups = await db
+    .selectFrom('computer_groups as g')
+    .leftJoin('computers as c', 'c.group_id', 'g.id')
+    .select(['g.id', 'g.name', (eb) => eb.fn.count<string | number | bigint>('c.id').as('n')])
+    .where('g.account_id', '=', accountId)
+    .groupBy(['g.id', 'g.name'])
+    .orderBy(sql`lower(g.name)`)
+    .execute();
+  const ungrouped = await db
+    .selectFrom('computers')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('group_id', 'is', null)
+    .executeTakeFirst();
+  return {
+    groups: groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      computerCount: Number(group.n),
+    })),
+    ungrouped: Number(ungrouped?.n ?? 0),
+  };
+}

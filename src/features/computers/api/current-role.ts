@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ResellerRole } from '../../../domain/api/reseller-users';
+import { resellerUserInfoSchema } from '../../../domain/api/session';
+import { apiGet } from '../../../lib/http/api-client';
+
+/**
+ * GET /rpc-api/reseller/user_info, under the same key the reseller layout uses, so the role
+ * comes from the cache the shell already filled.
+ */
+const currentUserQuery = queryOptions({
+  queryKey: ['reseller', 'user-info'] as const,
+  queryFn: ({ signal }) =>
+    apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
+});
+
+/** The signed-in user's role, or undefined while it loads. */
+export function useCurrentRole(): ResellerRole | undefined {
+  const { data } = useQuery(currentUserQuery);
+  if (!data) return undefined;
+  return data.is_admin ? 'admin' : data.is_sub_admin ? 'sub_admin' : 'sub_user';
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { computerDoneSchema } from '../../../domain/api/computers';
+import { apiPost } from '../../../lib/http/api-client';
+import { computerKeys } from './keys';
+
+/** POST /rpc-api/reseller/group/rename */
+export function renameGroup(request: { groupId: string; name: string }) {
+  return apiPost('/reseller/group/rename', { ...request }, { schema: computerDoneSchema });
+}
+
+export function useRenameGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameGroup,
+    // Lists, group counts and notes all read what changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: computerKeys.all }),
+  });
+}

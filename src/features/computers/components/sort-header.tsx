@@ -1,0 +1,41 @@
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ComputerSortField } from '../../../domain/api/computers';
+import type { SortDirection } from '../../../domain/sorting';
+
+export interface ComputerSort {
+  field: ComputerSortField;
+  order: SortDirection;
+}
+
+/** A column header that sorts the list on the server; announces its state with aria-sort. */
+export function SortHeader({
+  label,
+  field,
+  sort,
+  onSort,
+}: {
+  label: string;
+  field: ComputerSortField;
+  sort: ComputerSort;
+  onSort: (next: ComputerSort) => void;
+}) {
+  const isActive = sort.field === field;
+  const ariaSort = isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <Table.Th aria-sort={ariaSort}>
+      <UnstyledButton
+        onClick={() => onSort({ field, order: isActive && sort.order === 'asc' ? 'desc' : 'asc' })}
+        aria-label={`Sort by ${label}`}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text fw={700} size="sm">
+            {label}
+          </Text>
+          <Text size="xs" aria-hidden c={isActive ? undefined : 'dimmed'}>
+            {isActive ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
