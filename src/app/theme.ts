@@ -15,6 +15,8 @@ export const theme = createTheme({
   components: {
     // Toasts close on a click anywhere on them (spec section 1).
     Notification: { defaultProps: { onClick: closeToastOnClick, style: { cursor: 'pointer' } } },
+    // Mantine's close icon has no text: without a name, screen readers announce "button".
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -104,7 +104,6 @@ export function AllotModal({
 }) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={target !== null}
       onClose={onClose}
       title="Allot to user"

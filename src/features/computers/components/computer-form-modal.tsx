@@ -162,7 +162,6 @@ export function ComputerFormModal({
 }) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={computer ? 'Edit computer' : 'Add computer'}

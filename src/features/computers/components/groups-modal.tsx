@@ -151,7 +151,6 @@ export function GroupsModal({
   const create = useCreateGroup();
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title="Manage groups"

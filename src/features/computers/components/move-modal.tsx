@@ -78,7 +78,6 @@ export function MoveModal({
 }) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={target !== null}
       onClose={onClose}
       title="Move to group"

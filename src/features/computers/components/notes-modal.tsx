@@ -146,7 +146,6 @@ export function NotesModal({
 }) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={computer !== null}
       onClose={onClose}
       title={copy[kind].title}
