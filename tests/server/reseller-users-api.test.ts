@@ -380,6 +380,26 @@ describe('update, delete, cancelled users and restore', () => {
     expect(errorOf(bad)?.message).toBe('First name cannot be blank');
   });
 
+  it('refuses an allotted count below the computers the user already holds', async () => {
+    // The demo sub-user holds 2 computers.
+    const target = (await list(admin, { q: 'subuser@example.com' })).users[0];
+    const update = (allotedComputers: string) =>
+      admin.post('/rpc-api/reseller/user/update', {
+        userId: target?.id ?? '',
+        firstName: 'Sam',
+        lastName: 'Patel',
+        role: 'sub_user',
+        allotedComputers,
+      });
+    const refused = await update('1');
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({
+      field: 'allotedComputers',
+      message: 'This user already has 2 computers allotted. Move some to another user first.',
+    });
+    expect((await update('2')).statusCode).toBe(200);
+  });
+
   it('a sub-admin cannot change the administrator or another sub-admin', async () => {
     const subAdmin = await signedIn('subadmin@example.com');
     const adminRow = await t.db

@@ -399,6 +399,17 @@ export async function updateUser(
     if (lastMessage !== null) throw invalid(lastMessage, 'lastName');
     if (input.allotedComputers > row.alloted_computers) {
       await assertWithinPlan(tx, actor.accountId, input.allotedComputers, [row.id]);
+    } else if (input.allotedComputers < row.alloted_computers) {
+      // The count caps the computers allotted to the user: it cannot drop below what they hold.
+      const held = await tx
+        .selectFrom('computers')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('account_id', '=', actor.accountId)
+        .where('allotted_user_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      if (input.allotedComputers < Number(held.n)) {
+        throw invalid(userMessages.allottedBelowHeld(Number(held.n)), 'allotedComputers');
+      }
     }
     await tx
       .updateTable('users')

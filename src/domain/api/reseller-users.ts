@@ -69,6 +69,9 @@ export const MAX_ALLOTTED_COMPUTERS = 9999;
 export const userMessages = {
   allottedInvalid: messages['csv.allotted.computers.invalid'],
   allottedOverPlan: 'The computers allotted exceed the number of computers in your plan',
+  /** chosen: the spec gives no text for lowering a count below the computers a user holds. */
+  allottedBelowHeld: (held: number) =>
+    `This user already has ${String(held)} computers allotted. Move some to another user first.`,
   userAdded: 'User added successfully',
   userRestored: 'User has been restored successfully',
   notFound: 'User not found',
