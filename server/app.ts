@@ -31,6 +31,7 @@ import { registerResellerUserRoutes } from './routes/reseller-users';
 import { registerTeamRoutes } from './routes/teams';
 import { registerComputerRoutes } from './routes/computers';
 import { registerResellerApiComputerRoutes } from './routes/reseller-api-computers';
+import { registerResellerApiUserRoutes } from './routes/reseller-api-users';
 import { registerSystemRoutes } from './routes/system';
 import { registerTwofaRoutes } from './routes/twofa';
 import { createMailer } from './services/mail';
@@ -143,6 +144,7 @@ export async function buildApp({
   registerTeamRoutes(app, ctx);
   registerComputerRoutes(app, ctx);
   registerResellerApiComputerRoutes(app, ctx);
+  registerResellerApiUserRoutes(app, ctx);
   registerInvitedSignupRoutes(app, ctx);
   registerPageRoutes(app, ctx);
   await registerConsole(app, config.staticDir);

@@ -39,6 +39,10 @@ export function registerCsrf(app: FastifyInstance, config: Config, secret: strin
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/rpc-api/') && !path.startsWith('/reseller-api/')) return;
     if (EXEMPT.has(path)) return;
+    // The reseller API authenticates by a key in a header and ignores cookies, so a forged
+    // cross-site request has nothing to ride on; a call that carries no cookie at all (a
+    // server-to-server client) needs no CSRF token. A browser sending cookies still does.
+    if (path.startsWith('/reseller-api/') && !request.headers.cookie) return;
     if (!isValid(request, secret)) {
       throw new AppError(
         errorCodes.CSRF_INVALID,

@@ -80,11 +80,17 @@ export const userMessages = {
   roleInvalid: 'Select a valid role',
 } as const;
 
+// Form bodies carry text; a JSON body (the reseller API) may carry a number.
 const allotedComputers = z
-  .string()
-  .trim()
-  .regex(/^\d{1,4}$/, userMessages.allottedInvalid)
-  .transform(Number)
+  .union([z.string(), z.number()], { error: userMessages.allottedInvalid })
+  .transform(String)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, userMessages.allottedInvalid)
+      .transform(Number),
+  )
   .prefault('0');
 
 const assignableRole = z

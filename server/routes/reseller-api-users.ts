@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema, errorCodes } from '../../src/domain/api/envelope';
+import {
+  doneSchema,
+  inviteResultSchema,
+  inviteUserSchema,
+  listUsersQuerySchema,
+  subUserSchema,
+  updateUserSchema,
+  userIdsBodySchema,
+  userListSchema,
+} from '../../src/domain/api/reseller-users';
+import { formatMessage } from '../../src/domain/messages';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { apiAccountOf, requireApiKey } from '../plugins/api-key';
+import { requestContext } from '../plugins/auth';
+import { limitAll } from '../plugins/rate-limits';
+import { ok, okSchema } from '../plugins/reply';
+import { loadActor, type Actor } from '../services/reseller-users/actor';
+import { deleteUsers, inviteUser, listUsers, updateUser } from '../services/reseller-users/users';
+
+const exampleUser = {
+  id: '6f1c2b8a-3d4e-4f5a-9b6c-7d8e9f0a1b2c',
+  email: 'sam@example.com',
+  username: 'sam@example.com',
+  firstname: 'Sam',
+  lastname: 'Patel',
+  role: 'sub_user',
+  status: 'active',
+  isActive: true,
+  created_date: '11-02-2026',
+  createdAt: '2026-11-02T10:00:00.000Z',
+  allotedComputers: 3,
+  invitationExpiresAt: null,
+  isInvitationExpired: false,
+  cancelledAt: null,
+};
+
+/**
+ * The reseller API for sub-users: the same calls, rules, messages and activity entries as the
+ * console's /rpc-api/reseller/user/* calls, authenticated by the account's API key (X-API-Key or
+ * `Authorization: Bearer`) instead of a session. The key acts as the account's administrator.
+ * Bodies may be form-encoded (like the console) or JSON; the same zod schema reads both.
+ */
+export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reseller API'];
+  const security = [{ apiKey: [] }];
+  // The same limit as the other /reseller-api/ calls; it runs first so guessing keys is slow too.
+  const onRequest = limitAll(app, [
+    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
+  ]);
+  const preValidation = requireApiKey(ctx);
+  const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+  /** The account's administrator: what a key may do is what the administrator may do. */
+  async function actorOf(request: FastifyRequest): Promise<Actor> {
+    const admin = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('account_id', '=', apiAccountOf(request))
+      .where('role', '=', 'admin')
+      .where('status', '=', 'active')
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (!admin) throw new AppError(errorCodes.NOT_AUTHORIZED, 'A valid API key is required.');
+    return loadActor(ctx.db, admin.id);
+  }
+
+  /** Activity entries say the change came through the API (shown with the user agent). */
+  const viaApi = (request: FastifyRequest) => {
+    const info = requestContext(request);
+    return { ip: info.ip, userAgent: `Reseller API key · ${info.userAgent || 'no user agent'}` };
+  };
+
+  api.get(
+    '/reseller-api/v1/users',
+    {
+      schema: {
+        tags,
+        summary: 'List users',
+        description:
+          'One page of the account\'s active and invited users: search (q) by e-mail or name, sort by created_date, username or isActive, asc or desc, filter by status ("all", "active", "invited").',
+        security,
+        querystring: listUsersQuerySchema,
+        response: {
+          200: okSchema(userListSchema).meta({
+            example: {
+              code: 200,
+              status: 'OK',
+              message: {
+                users: [exampleUser],
+                total: 1,
+                page: 1,
+                pageSize: 25,
+                counts: { active: 1, invited: 0, cancelled: 0 },
+                allotted: 3,
+                planComputers: null,
+              },
+            },
+          }),
+          ...errors,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
+  );
+
+  api.post(
+    '/reseller-api/v1/users/invite',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a user',
+        description:
+          'E-mails a single-use invitation link (7 days) to the address; role sub_user or sub_admin; allotedComputers is the number of computers the user may hold.',
+        security,
+        body: inviteUserSchema,
+        response: {
+          200: okSchema(inviteResultSchema).meta({
+            example: {
+              code: 200,
+              status: 'OK',
+              message: {
+                user: {
+                  ...exampleUser,
+                  firstname: '',
+                  lastname: '',
+                  status: 'invited',
+                  isActive: false,
+                  invitationExpiresAt: '2026-11-29T10:00:00.000Z',
+                },
+                message: 'Invitation sent successfully',
+              },
+            },
+          }),
+          ...errors,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) => {
+      const user = await inviteUser(ctx, await actorOf(request), request.body, viaApi(request));
+      return ok({ user, message: formatMessage('invitation.sent') });
+    },
+  );
+
+  api.post(
+    '/reseller-api/v1/users/update',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user',
+        description: 'Names, role and allotted computers of one user of the account.',
+        security,
+        body: updateUserSchema,
+        response: {
+          200: okSchema(subUserSchema).meta({
+            example: { code: 200, status: 'OK', message: exampleUser },
+          }),
+          ...errors,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) =>
+      ok(await updateUser(ctx.db, await actorOf(request), request.body, viaApi(request))),
+  );
+
+  api.post(
+    '/reseller-api/v1/users/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete users',
+        description:
+          'Cancels the listed users of the account (userIds: comma-separated ids; all or none): they are signed out and can be restored from the console.',
+        security,
+        body: userIdsBodySchema,
+        response: {
+          200: okSchema(doneSchema).meta({
+            example: {
+              code: 200,
+              status: 'OK',
+              message: { message: 'User has been deleted successfully', count: 1 },
+            },
+          }),
+          ...errors,
+        },
+      },
+      onRequest,
+      preValidation,
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const count = await deleteUsers(ctx.db, actor, request.body.userIds, viaApi(request));
+      return ok({ message: formatMessage('user.deleted'), count });
+    },
+  );
+}
