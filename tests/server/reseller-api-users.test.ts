@@ -65,6 +65,7 @@ function call(
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the payload type
 const message = <T>(response: LightMyRequestResponse): T => response.json<{ message: T }>().message;
 
 async function acmeUserId(email: string): Promise<string> {
