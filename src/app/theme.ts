@@ -26,9 +26,11 @@ export const theme = createTheme({
  */
 function lightVariantTextColors(colorNames: readonly string[]): Record<string, string> {
   return Object.fromEntries(
-    colorNames.map((name) => [
-      `--mantine-color-${name}-light-color`,
-      `var(--mantine-color-${name}-9)`,
+    colorNames.flatMap((name) => [
+      [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-9)`],
+      // Mantine 9 tints light variants with shade 1; shade 9 on it is 4.3:1 for teal (axe:
+      // 4.5 needed). Shade 0 keeps the tint and the contrast.
+      [`--mantine-color-${name}-light`, `var(--mantine-color-${name}-0)`],
     ]),
   );
 }
@@ -37,6 +39,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
     ...lightVariantTextColors(Object.keys(resolvedTheme.colors).filter((name) => name !== 'dark')),
+    // Orange and yellow have no shade dark enough for text (orange 9 is 4.3:1 even on white).
+    '--mantine-color-orange-light-color': '#b33d0c',
+    '--mantine-color-yellow-light-color': '#8a5a00',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',

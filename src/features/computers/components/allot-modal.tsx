@@ -103,13 +103,7 @@ export function AllotModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title="Allot to user"
-      centered
-      size="lg"
-    >
+    <Modal opened={target !== null} onClose={onClose} title="Allot to user" centered size="lg">
       {target && <AllotForm target={target} onDone={onClose} />}
     </Modal>
   );

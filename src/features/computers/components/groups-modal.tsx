@@ -150,13 +150,7 @@ export function GroupsModal({
 }) {
   const create = useCreateGroup();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Manage groups"
-      centered
-      size="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title="Manage groups" centered size="lg">
       <Stack gap="md">
         <GroupNameForm
           label="New group name"

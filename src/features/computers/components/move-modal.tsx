@@ -77,12 +77,7 @@ export function MoveModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title="Move to group"
-      centered
-    >
+    <Modal opened={target !== null} onClose={onClose} title="Move to group" centered>
       {target && <MoveForm target={target} groups={groups} onDone={onClose} />}
     </Modal>
   );

@@ -145,13 +145,7 @@ export function NotesModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={computer !== null}
-      onClose={onClose}
-      title={copy[kind].title}
-      centered
-      size="lg"
-    >
+    <Modal opened={computer !== null} onClose={onClose} title={copy[kind].title} centered size="lg">
       {computer && <Notes key={computer.id} kind={kind} computer={computer} />}
     </Modal>
   );

@@ -27,7 +27,7 @@ export function PartnerForgotPasswordPage() {
     rules: { emailId: (value) => (value.trim() === '' ? messages['email.required'] : null) },
   });
   return (
-    <Container size={480} py="xl" px="md">
+    <Container component="main" size={480} py="xl" px="md">
       <Stack gap="lg">
         <Title order={1}>Forgot your partner password?</Title>
         <Card withBorder radius="md" padding="lg">

@@ -21,7 +21,7 @@ export function PartnerResetPasswordPage() {
     rules: { newPassword: rules.newPassword, confirmPassword: rules.confirmPassword },
   });
   return (
-    <Container size={480} py="xl" px="md">
+    <Container component="main" size={480} py="xl" px="md">
       <Stack gap="lg">
         <Title order={1}>Choose a new password</Title>
         <Card withBorder radius="md" padding="lg">

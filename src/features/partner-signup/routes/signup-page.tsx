@@ -287,12 +287,15 @@ export function PartnerSignupPage() {
   useDocumentTitle(`Become a partner | ${productName}`);
   const [start, setStart] = useState<PartnerSignupStart | null>(null);
   return (
-    <Container size={560} py="xl" px="md">
+    <Container component="main" size={560} py="xl" px="md">
       <Stack gap="lg">
         <div>
           <Title order={1}>Become a {productName} partner</Title>
           <Text c="dimmed">
-            Already a partner? <Anchor href="/partner/">Sign in</Anchor>
+            Already a partner?{' '}
+            <Anchor href="/partner/" underline="always">
+              Sign in
+            </Anchor>
           </Text>
         </div>
         <Card withBorder radius="md" padding="lg">
