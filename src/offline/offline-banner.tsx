@@ -19,8 +19,8 @@ export function OfflineBanner() {
   return (
     <Alert color="yellow" variant="light" mb="md" title="You are offline" role="status">
       {storedAt === undefined
-        ? 'Data shown may be out of date. Actions that need the server are turned off until you are back online.'
-        : `Showing data saved on this device, ${lastUpdatedText(storedAt)}. Actions that need the server are turned off until you are back online.`}
+        ? 'Data shown may be out of date. Actions that need the server wait until you are back online.'
+        : `Showing data saved on this device, ${lastUpdatedText(storedAt)}. Actions that need the server wait until you are back online.`}
     </Alert>
   );
 }

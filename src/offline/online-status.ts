@@ -18,11 +18,7 @@ export function useIsOnline(): boolean {
   );
 }
 
-/**
- * Why a button that needs the server is turned off while offline. Screens show it next to (or as
- * the tooltip of) the disabled action: `<Button disabled={!isOnline} title={...}>`.
- */
-export const OFFLINE_ACTION_HINT = 'You are offline. This needs a connection to the server.';
+export { OFFLINE_ACTION_HINT } from '../lib/http/offline-guard';
 
 // ---- Which stored (offline) answers the screen shows right now ----------------------------------
 

@@ -5,6 +5,7 @@ import { getProductType } from '../session/product-type';
 import { isSignedIn } from '../session/signed-in';
 import { isApiError } from './api-error';
 import { requestCsrfToken } from './csrf';
+import { offlineRefusal } from './offline-guard';
 import { addOtpDisabledUrls, otpRefusal, setOtpGuard } from './otp-guard';
 import { refreshSession } from './refresh-session';
 import { send, type HttpMethod, type RequestOptions, type RequestParams } from './transport';
@@ -88,7 +89,7 @@ async function request<T>(
   params: RequestParams | undefined,
   options: RequestOptions<T> | undefined,
 ): Promise<T> {
-  const refusal = otpRefusal(path);
+  const refusal = otpRefusal(path) ?? offlineRefusal(method);
   if (refusal) throw refusal;
   let result: T;
   const sentAt = Date.now();

@@ -149,6 +149,25 @@ describe('HTTP 401 while signed in (spec section 4)', () => {
   });
 });
 
+describe('offline', () => {
+  it('a state-changing call is refused with the offline hint, without a request', async () => {
+    const server = fakeServer();
+    server.routes.set('/reseller/user_info', { proxy_topic: 't' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const error = await rejectionOf(apiPost('/reseller/account/update', { firstname: 'x' }));
+      expect(error.description).toBe('OFFLINE');
+      expect(error.message).toBe('You are offline. This needs a connection to the server.');
+      expect(server.calls).toEqual([]);
+      // Reads still go out (the service worker may answer them from the report cache).
+      await apiGet('/reseller/user_info');
+      expect(server.calls).toEqual(['/reseller/user_info']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
 describe('support-OTP sessions (spec section 6)', () => {
   const disabled = '/reseller/account/change/password';
 
