@@ -3,7 +3,10 @@ import dayjs from 'dayjs';
 import type { Computer } from '../../../domain/api/computers';
 import { StatusBadge } from './status-badge';
 import { RowMenu, type ComputerActions } from './row-menu';
-import { SortHeader, type ComputerSort } from './sort-header';
+import type { ComputerSortField } from '../../../domain/api/computers';
+import { SortHeader, type SortState } from '../../../ui/sort-header';
+
+export type ComputerSort = SortState<ComputerSortField>;
 
 export interface ComputersTableProps {
   computers: readonly Computer[] | undefined;

@@ -24,10 +24,10 @@ import { ComputerCards } from '../components/computer-cards';
 import { ComputersTable } from '../components/computers-table';
 import { showDone, showError } from '../components/errors';
 import { GroupsModal } from '../components/groups-modal';
-import { ListFooter } from '../components/list-footer';
+import { ListFooter } from '../../../ui/list-footer';
 import { MoveModal, type ComputerTarget } from '../components/move-modal';
 import { NotesModal, type NotesKind } from '../components/notes-modal';
-import type { ComputerSort } from '../components/sort-header';
+import type { ComputerSort } from '../components/computers-table';
 
 /** The phone's sort control: the table's column headers as one choice. */
 const SORT_CHOICES = [
@@ -290,6 +290,7 @@ export function ComputersPage() {
           )}
           {data && (
             <ListFooter
+              itemsLabel="Computers"
               page={page}
               pageSize={pageSize}
               total={data.total}

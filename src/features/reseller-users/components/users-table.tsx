@@ -5,7 +5,8 @@ import {
   type ResellerRole,
   type SubUser,
 } from '../../../domain/api/reseller-users';
-import { SortHeader, type SortState } from './sort-header';
+import type { SubUserSortField } from '../../../domain/sorting';
+import { SortHeader, type SortState } from '../../../ui/sort-header';
 import { StatusBadge } from './status-badge';
 
 export interface UserActions {
@@ -20,8 +21,8 @@ interface UsersTableProps {
   users: readonly SubUser[] | undefined;
   actorRole: ResellerRole;
   actorEmail: string | undefined;
-  sort: SortState;
-  onSort: (next: SortState) => void;
+  sort: SortState<SubUserSortField>;
+  onSort: (next: SortState<SubUserSortField>) => void;
   selected: ReadonlySet<string>;
   onSelect: (next: ReadonlySet<string>) => void;
   actions: UserActions;

@@ -12,8 +12,9 @@ import { QueryError } from '../../../ui/query-error';
 import { useCurrentRole } from '../api/current-user';
 import { useCancelledUsers } from '../api/list-cancelled-users';
 import { useRestoreUsers } from '../api/restore-users';
-import { ListFooter } from '../components/list-footer';
-import type { SortState } from '../components/sort-header';
+import type { SubUserSortField } from '../../../domain/sorting';
+import { ListFooter } from '../../../ui/list-footer';
+import type { SortState } from '../../../ui/sort-header';
 import { UsersTable } from '../components/users-table';
 
 /** /cancelled-users: deleted (cancelled) users, with a way to restore them. */
@@ -23,7 +24,10 @@ export function CancelledUsersPage() {
   const { role, email } = useCurrentRole();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<SortState>({ field: 'username', order: 'asc' });
+  const [sort, setSort] = useState<SortState<SubUserSortField>>({
+    field: 'username',
+    order: 'asc',
+  });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -119,6 +123,7 @@ export function CancelledUsersPage() {
           )}
           {data && (
             <ListFooter
+              itemsLabel="Users"
               page={page}
               pageSize={pageSize}
               total={data.total}

@@ -27,8 +27,9 @@ import { AddUserModal } from '../components/add-user-modal';
 import { CsvInviteModal } from '../components/csv-invite-modal';
 import { EditUserModal } from '../components/edit-user-modal';
 import { InviteUserModal } from '../components/invite-user-modal';
-import { ListFooter } from '../components/list-footer';
-import type { SortState } from '../components/sort-header';
+import type { SubUserSortField } from '../../../domain/sorting';
+import { ListFooter } from '../../../ui/list-footer';
+import type { SortState } from '../../../ui/sort-header';
 import { UsersTable } from '../components/users-table';
 
 type StatusFilter = 'all' | 'active' | 'invited';
@@ -48,7 +49,10 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<SortState>({ field: 'created_date', order: 'desc' });
+  const [sort, setSort] = useState<SortState<SubUserSortField>>({
+    field: 'created_date',
+    order: 'desc',
+  });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -218,6 +222,7 @@ export function UsersPage() {
           )}
           {data && (
             <ListFooter
+              itemsLabel="Users"
               page={page}
               pageSize={pageSize}
               total={data.total}

@@ -1,22 +1,22 @@
-import { Table, UnstyledButton, Group, Text } from '@mantine/core';
-import type { SortDirection, SubUserSortField } from '../../../domain/sorting';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { SortDirection } from '../domain/sorting';
 
-export interface SortState {
-  field: SubUserSortField;
+export interface SortState<Field extends string> {
+  field: Field;
   order: SortDirection;
 }
 
 /** A column header that sorts the list on the server; announces its state with aria-sort. */
-export function SortHeader({
+export function SortHeader<Field extends string>({
   label,
   field,
   sort,
   onSort,
 }: {
   label: string;
-  field: SubUserSortField;
-  sort: SortState;
-  onSort: (next: SortState) => void;
+  field: Field;
+  sort: SortState<Field>;
+  onSort: (next: SortState<Field>) => void;
 }) {
   const isActive = sort.field === field;
   const ariaSort = isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';

@@ -1,15 +1,18 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
-export const PAGE_SIZES = ['10', '25', '50', '100'];
+const PAGE_SIZES = ['10', '25', '50', '100'];
 
-/** "1–25 of 58", the page size and the pager. */
+/** Under a server-paginated list: "1–25 of 58", the page size and the pager. */
 export function ListFooter({
+  itemsLabel,
   page,
   pageSize,
   total,
   onPage,
   onPageSize,
 }: {
+  /** What the list holds, for the page-size control's name: "Users" → "Users per page". */
+  itemsLabel: string;
   page: number;
   pageSize: number;
   total: number;
@@ -26,7 +29,7 @@ export function ListFooter({
           {first}–{last} of {total}
         </Text>
         <Select
-          aria-label="Users per page"
+          aria-label={`${itemsLabel} per page`}
           data={PAGE_SIZES}
           value={String(pageSize)}
           onChange={(value) => {
