@@ -11,6 +11,10 @@ if (process.argv[2] === 'api') {
   await import('./bench-api.mjs');
   process.exit(0);
 }
+if (process.argv[2] === 'users') {
+  await import('./bench-users.mjs');
+  process.exit(0);
+}
 if (process.argv[2] === 'soak') {
   await import('./bench-soak.mjs');
   process.exit(0);

@@ -27,6 +27,7 @@ import { registerResellerAccountRoutes } from './routes/reseller-account';
 import { registerResellerAccountSettingsRoutes } from './routes/reseller-account-settings';
 import { registerResellerAccountLifecycleRoutes } from './routes/reseller-account-lifecycle';
 import { registerInvitedSignupRoutes } from './routes/invited-signup';
+import { registerSignupRoutes } from './routes/signup';
 import { registerResellerUserRoutes } from './routes/reseller-users';
 import { registerTeamRoutes } from './routes/teams';
 import { registerComputerRoutes } from './routes/computers';
@@ -146,6 +147,7 @@ export async function buildApp({
   registerResellerApiComputerRoutes(app, ctx);
   registerResellerApiUserRoutes(app, ctx);
   registerInvitedSignupRoutes(app, ctx);
+  registerSignupRoutes(app, ctx);
   registerPageRoutes(app, ctx);
   await registerConsole(app, config.staticDir);
 

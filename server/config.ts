@@ -34,6 +34,7 @@ const envSchema = z.object({
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   STATIC_DIR: z.string().default('./dist'),
   DC_PROBE_URLS: z.string().optional(),
+  CAPTCHA_WORK: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +62,8 @@ export interface Config {
   logLevel: string;
   /** The test image of each data centre the console times (spec section 1). */
   dcProbeUrls: Record<Region, string>;
+  /** The captcha's proof of work: the highest counter a solver may have to reach. */
+  captchaWork: number;
   /** Cookies get `Secure` and responses HSTS only when the public origin is HTTPS. */
   isHttps: boolean;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     dcProbeUrls,
+    captchaWork: e.CAPTCHA_WORK,
     isHttps: publicOrigin.startsWith('https://'),
   };
 }

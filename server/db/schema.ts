@@ -50,6 +50,29 @@ export interface UsersTable {
   dc_flag: Generated<string>;
   invited_by: string | null;
   cancelled_at: string | null;
+  /** When the signup's verification link was opened; set from created_at for older users. */
+  email_verified_at: string | null;
+}
+
+export interface SignupVerificationsTable {
+  /** SHA-256 of the verification link's token. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CaptchaPassesTable {
+  /** SHA-256 of the session id the Chromebook app chose. */
+  session_hash: string;
+  verified_at: string;
+  expires_at: string;
+}
+
+export interface CaptchaUsesTable {
+  challenge_id: string;
+  expires_at: string;
 }
 
 export interface InvitationsTable {
@@ -469,6 +492,9 @@ export interface DB {
   api_keys: ApiKeysTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  signup_verifications: SignupVerificationsTable;
+  captcha_passes: CaptchaPassesTable;
+  captcha_uses: CaptchaUsesTable;
   password_history: PasswordHistoryTable;
   twofa_settings: TwofaSettingsTable;
   twofa_codes: TwofaCodesTable;

@@ -22,6 +22,9 @@ const PUBLIC_READS = new Set([
   '/rpc-api/partner/countries', // country list of the public partner signup form
   '/rpc-api/partner/states', // state list of the public partner signup form
   '/rpc-api/reseller/invite/check', // the invited user has no account yet; the link is the credential
+  '/rpc-api/captcha/challenge', // a signed proof-of-work challenge, before signup
+  '/rpc-api/reseller/signup', // the plans and countries of the public signup form
+  '/rpc-api/chromebook/captcha/verify/response', // the Chromebook app polls its own session's pass
 ]);
 
 /** State-changing API calls made before there is a session (they still need the CSRF token). */
@@ -40,6 +43,10 @@ const PUBLIC_WRITES = new Set([
   '/rpc-api/reseller/auth/v1/refresh-token', // authenticated by the refresh cookie instead
   '/rpc-api/partner/auth/v1/refresh-token',
   '/rpc-api/reseller/invitedUserSignup', // invited-user signup: no account yet, the link is the credential
+  '/rpc-api/reseller/freeRBSTrialSignup', // self-service signup: no account yet, behind the captcha
+  '/rpc-api/reseller/paidRBSSignup',
+  '/rpc-api/reseller/registration/process', // the signup's mailed single-use verification token
+  '/rpc-api/chromebook/captcha/verify', // the captcha itself is the check
 ]);
 
 const CSRF_EXEMPT = new Set(['/rpc-api/csrf']);

@@ -10,6 +10,7 @@ import * as emailChanges from './2026-11-22-0302-email-changes';
 import * as resellerUsers from './2026-11-22-0400-reseller-users';
 import * as teams from './2026-11-22-0401-teams';
 import * as computers from './2026-11-22-0500-computers';
+import * as signup from './2026-11-22-0600-signup';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0400-reseller-users': resellerUsers,
   '2026-11-22-0401-teams': teams,
   '2026-11-22-0500-computers': computers,
+  '2026-11-22-0600-signup': signup,
 };

@@ -30,6 +30,7 @@ import {
 } from '../tax/tax';
 import { prorate, termEnd, type Term } from './proration';
 import {
+  ensureBillingAccount,
   findPlanByCode,
   insertInvoice,
   insertTransaction,
@@ -401,6 +402,53 @@ interface Quote extends ProratedAmount {
   lineText: string;
 }
 
+interface QuoteParts {
+  plan: PlanRow;
+  term: Term;
+  subtotal: number;
+  remainingDays: number;
+  totalDays: number;
+  isNewTerm: boolean;
+  periodStart: string;
+  periodEnd: string;
+  lineText: string;
+}
+
+function finishQuote({ subtotal, ...parts }: QuoteParts, profile: TaxProfile): Quote {
+  const tax = computeTax(profile, subtotal);
+  return {
+    ...parts,
+    tax,
+    planCode: parts.plan.code,
+    subtotalMinor: subtotal,
+    taxMinor: tax.taxMinor,
+    totalMinor: subtotal + tax.taxMinor,
+    taxLabel: tax.label,
+    rateBp: tax.rateBp,
+    currency: parts.plan.currency,
+  };
+}
+
+const planNotFound = () =>
+  new AppError('PLAN_NOT_FOUND', formatMessage('plan.not.found'), { field: 'planCode' });
+
+/** A whole new term of a plan from today: a trial's upgrade and a paid signup. */
+function newTermParts(plan: PlanRow, term: Term, now: string): QuoteParts {
+  const periodEnd = termEnd(now, term);
+  const days = prorate(0, { start: now, end: periodEnd }, now).totalDays;
+  return {
+    plan,
+    term,
+    subtotal: priceOf(plan, term),
+    remainingDays: days,
+    totalDays: days,
+    isNewTerm: true,
+    periodStart: now,
+    periodEnd,
+    lineText: `${plan.name} (${term === 'year' ? 'yearly' : 'monthly'})`,
+  };
+}
+
 /** The amount to pay now for a plan change, with tax: every refusal text of the spec lives here. */
 export function quoteUpgrade(
   bundle: AccountBundle,
@@ -408,79 +456,53 @@ export function quoteUpgrade(
   requestedTerm: Term | undefined,
   now: string,
 ): Quote {
-  if (!plan) {
-    throw new AppError('PLAN_NOT_FOUND', formatMessage('plan.not.found'), { field: 'planCode' });
-  }
+  if (!plan) throw planNotFound();
   const current = bundle.plan;
-  const currentTerm = asTerm(bundle.billing.term);
-  let term: Term;
-  let subtotal: number;
-  let remainingDays: number;
-  let totalDays: number;
-  let isNewTerm: boolean;
-  let periodStart = bundle.account.start_date;
-  let periodEnd = bundle.account.end_date;
-  let lineText: string;
   if (isTrialAccount(bundle) || !current) {
-    term = requestedTerm ?? 'year';
-    subtotal = priceOf(plan, term);
-    isNewTerm = true;
-    periodStart = now;
-    periodEnd = termEnd(now, term);
-    remainingDays = totalDays = prorate(0, { start: now, end: periodEnd }, now).totalDays;
-    lineText = `${plan.name} (${term === 'year' ? 'yearly' : 'monthly'})`;
-  } else {
-    term = requestedTerm ?? currentTerm;
-    const isLowerTerm = currentTerm === 'year' && term === 'month';
-    if (plan.rank < current.rank || isLowerTerm) {
-      throw new AppError('PLAN_DOWNGRADE', formatMessage('plan.no.downgrade'), {
-        field: 'planCode',
-      });
-    }
-    if (plan.id === current.id && term === currentTerm) {
-      throw new AppError('PLAN_ALREADY_SUBSCRIBED', formatMessage('plan.already.subscribed'), {
-        field: 'planCode',
-      });
-    }
-    const termDates = { start: bundle.account.start_date, end: bundle.account.end_date };
-    if (term === currentTerm) {
-      const share = prorate(priceOf(plan, term) - priceOf(current, term), termDates, now);
-      subtotal = share.amountMinor;
-      remainingDays = share.remainingDays;
-      totalDays = share.totalDays;
-      isNewTerm = false;
-      periodStart = now;
-      lineText = `Upgrade from ${current.name} to ${plan.name}, ${String(share.remainingDays)} of ${String(share.totalDays)} days`;
-    } else {
-      // Monthly to yearly: a new yearly term from today, less the unused part of this month.
-      const credit = prorate(priceOf(current, currentTerm), termDates, now);
-      subtotal = Math.max(0, priceOf(plan, term) - credit.amountMinor);
-      isNewTerm = true;
-      periodStart = now;
-      periodEnd = termEnd(now, term);
-      remainingDays = totalDays = prorate(0, { start: now, end: periodEnd }, now).totalDays;
-      lineText = `${plan.name} (yearly), less ${String(credit.remainingDays)} unused days of ${current.name}`;
-    }
+    return finishQuote(newTermParts(plan, requestedTerm ?? 'year', now), taxProfileOf(bundle));
   }
-  const tax = computeTax(taxProfileOf(bundle), subtotal);
-  return {
-    plan,
-    tax,
-    periodStart,
-    lineText,
-    planCode: plan.code,
-    term,
-    remainingDays,
-    totalDays,
-    isNewTerm,
-    periodEnd,
-    subtotalMinor: subtotal,
-    taxMinor: tax.taxMinor,
-    totalMinor: subtotal + tax.taxMinor,
-    taxLabel: tax.label,
-    rateBp: tax.rateBp,
-    currency: plan.currency,
-  };
+  const currentTerm = asTerm(bundle.billing.term);
+  const term = requestedTerm ?? currentTerm;
+  const isLowerTerm = currentTerm === 'year' && term === 'month';
+  if (plan.rank < current.rank || isLowerTerm) {
+    throw new AppError('PLAN_DOWNGRADE', formatMessage('plan.no.downgrade'), {
+      field: 'planCode',
+    });
+  }
+  if (plan.id === current.id && term === currentTerm) {
+    throw new AppError('PLAN_ALREADY_SUBSCRIBED', formatMessage('plan.already.subscribed'), {
+      field: 'planCode',
+    });
+  }
+  const termDates = { start: bundle.account.start_date, end: bundle.account.end_date };
+  if (term === currentTerm) {
+    const share = prorate(priceOf(plan, term) - priceOf(current, term), termDates, now);
+    return finishQuote(
+      {
+        plan,
+        term,
+        subtotal: share.amountMinor,
+        remainingDays: share.remainingDays,
+        totalDays: share.totalDays,
+        isNewTerm: false,
+        periodStart: now,
+        periodEnd: bundle.account.end_date,
+        lineText: `Upgrade from ${current.name} to ${plan.name}, ${String(share.remainingDays)} of ${String(share.totalDays)} days`,
+      },
+      taxProfileOf(bundle),
+    );
+  }
+  // Monthly to yearly: a new yearly term from today, less the unused part of this month.
+  const credit = prorate(priceOf(current, currentTerm), termDates, now);
+  const parts = newTermParts(plan, term, now);
+  return finishQuote(
+    {
+      ...parts,
+      subtotal: Math.max(0, priceOf(plan, term) - credit.amountMinor),
+      lineText: `${plan.name} (yearly), less ${String(credit.remainingDays)} unused days of ${current.name}`,
+    },
+    taxProfileOf(bundle),
+  );
 }
 
 export async function proratedAmount(
@@ -691,6 +713,70 @@ export async function upgradeByInvoice(
     return { text: formatMessage('upgrade.success'), invoiceId };
   } catch {
     throw new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  }
+}
+
+// --- Paid signup ---
+
+export interface PaidSignupBilling {
+  planCode: string;
+  term: Term;
+  card: CardInput;
+  address: AddressInput;
+}
+
+/**
+ * Paid signup: the account does not exist until the card has paid. The plan is quoted for the
+ * billing address, the card tokenized and charged; then `createAccount` makes the account and
+ * the plan, invoice and payment are written in the same transaction. A decline writes nothing;
+ * a failure after the charge refunds it, so money and rows never disagree.
+ */
+export async function payForNewAccount(
+  db: Database,
+  input: PaidSignupBilling,
+  createAccount: (tx: Executor, now: string) => Promise<string>,
+): Promise<{ accountId: string; invoiceId: string }> {
+  const now = nowIso();
+  const plan = await findPlanByCode(db, input.planCode);
+  if (!plan) throw planNotFound();
+  const address = checkAddress(input.address);
+  const quote = finishQuote(newTermParts(plan, input.term, now), {
+    country: address.country,
+    state: address.state,
+    vatId: '',
+    gstin: '',
+  });
+  const card = await tokenizeOrThrow(input.card);
+  const charge = {
+    token: card.token,
+    amountMinor: quote.totalMinor,
+    currency: quote.currency,
+    description: quote.lineText,
+    idempotencyKey: `signup:${crypto.randomUUID()}`,
+  };
+  const payment = await paymentGateway().charge(charge);
+  if (!payment.ok) throw declined(payment.reason);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const accountId = await createAccount(tx, now);
+      await ensureBillingAccount(tx, accountId, now);
+      await tx
+        .updateTable('billing_accounts')
+        .set({ ...address, updated_at: now })
+        .where('account_id', '=', accountId)
+        .execute();
+      const bundle = await loadAccountBundle(tx, accountId, now);
+      const invoiceId = await applyUpgrade(tx, bundle, quote, now, {
+        mode: 'card',
+        card,
+        holder: input.card.holder,
+        reference: payment.reference,
+      });
+      return { accountId, invoiceId };
+    });
+  } catch (error) {
+    await paymentGateway().refund({ ...charge, idempotencyKey: `${charge.idempotencyKey}:refund` });
+    throw error;
   }
 }
 

@@ -1,0 +1,115 @@
+// `npm run bench -- users`: the users list with 10,000 users, and 500-user CSV invitations, on
+// the built server with SQLite and with PostgreSQL. 20 CSV files of 500 rows make the 10,000
+// users (each file is one all-or-nothing transaction); then the list is read under load.
+// Figures are printed, never asserted.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { signIn, waitFor } from './bench-server.mjs';
+
+const FILES = 20;
+const ROWS = 500;
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const csvOf = (file) =>
+  [
+    'email,first_name,last_name,allotted_computers',
+    ...Array.from({ length: ROWS }, (_, i) => `bench${file}x${i}@bulk.example.com,Bench,User,0`),
+  ].join('\n');
+
+async function post(base, cookie, path, form) {
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: {
+      cookie,
+      'x-xsrf-token': decodeURIComponent(xsrf),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
+function load(url, cookie) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers: { cookie }, amount: 2000, connections: 20 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function benchUsers(label, env) {
+  const port = 18099;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-users-'));
+  const child = spawn(process.execPath, ['dist-server/main.js'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await waitFor(base);
+    const cookie = await signIn(base, 'reseller');
+    const times = [];
+    for (let file = 0; file < FILES; file += 1) {
+      const started = performance.now();
+      await post(base, cookie, '/rpc-api/reseller/user/invite/csv', { csv: csvOf(file) });
+      times.push(performance.now() - started);
+    }
+    const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+    console.log(`\n${label}`);
+    console.log(
+      `  CSV invitation of ${ROWS} users: mean ${mean.toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms (${FILES} files, ${FILES * ROWS} users)`,
+    );
+    for (const [name, query] of [
+      ['list, first page', '?pageSize=25'],
+      ['list, page 200 of 50', '?page=200&pageSize=50'],
+      ['list, search', '?q=bench7x4'],
+      ['list, sorted by username', '?sort=username&order=asc'],
+    ]) {
+      const result = await load(`${base}/rpc-api/reseller/user/get${query}`, cookie);
+      const failed = result.errors + result.timeouts + (result.non2xx ?? 0);
+      console.log(
+        `  ${name.padEnd(26)} ${(result.requests.total / result.duration).toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${failed}`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `Users: ${FILES * ROWS} invited through CSV, then the list under load (20 connections)`,
+);
+await benchUsers('SQLite (embedded default)', { DATABASE_URL: '' });
+const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+  const name = `rpc_bench_users_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  try {
+    await benchUsers('PostgreSQL', { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+} catch (error) {
+  console.log(`\nPostgreSQL: skipped (${error.message})`);
+} finally {
+  await admin.end().catch(() => {});
+}
