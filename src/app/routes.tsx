@@ -51,6 +51,36 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: paths.resellerSignup,
+        loader: redirectIfResellerSignedIn,
+        lazy: () =>
+          import('../features/reseller-signup/routes/signup-page').then((module) => ({
+            Component: module.ResellerSignupPage,
+          })),
+      },
+      {
+        // Public: the signup's link may be opened in a browser that is not signed in.
+        path: paths.registrationVerify,
+        lazy: () =>
+          import('../features/reseller-signup/routes/verify-registration-page').then((module) => ({
+            Component: module.VerifyRegistrationPage,
+          })),
+      },
+      {
+        path: paths.chromebookCaptcha,
+        lazy: () =>
+          import('../features/reseller-signup/routes/chromebook-captcha-page').then((module) => ({
+            Component: module.ChromebookCaptchaPage,
+          })),
+      },
+      {
+        path: paths.chromebookCaptchaResponse,
+        lazy: () =>
+          import('../features/reseller-signup/routes/chromebook-captcha-page').then((module) => ({
+            Component: module.ChromebookCaptchaResponsePage,
+          })),
+      },
+      {
         path: paths.invitedSignup,
         lazy: () =>
           import('../features/invite/routes/invited-signup-page').then((module) => ({

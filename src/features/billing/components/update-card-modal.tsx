@@ -5,7 +5,7 @@ import type { BillingInfo } from '../../../domain/api/billing';
 import { rules } from '../../../domain/validation';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useUpdateCard } from '../api/update-card';
-import { CardFields, emptyCard, validateCard, type CardValues } from './card-fields';
+import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 
 interface Values extends CardValues {
   address1: string;

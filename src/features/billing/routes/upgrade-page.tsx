@@ -24,7 +24,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useContinueUpgrade } from '../api/continue-upgrade';
 import { useProratedAmount } from '../api/prorated-amount';
 import { useUpgradeDetails } from '../api/upgrade-details';
-import { CardFields, emptyCard, validateCard, type CardValues } from '../components/card-fields';
+import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 
 type Payment = 'onFile' | 'newCard' | 'invoice';
 

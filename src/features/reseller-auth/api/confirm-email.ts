@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { textResponseSchema } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
 
@@ -13,8 +12,4 @@ export async function confirmEmailChange(token: string): Promise<string> {
     { schema: textResponseSchema },
   );
   return answer.text;
-}
-
-export function useConfirmEmailChange() {
-  return useMutation({ mutationFn: confirmEmailChange });
 }

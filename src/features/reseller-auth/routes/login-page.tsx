@@ -6,7 +6,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths, serverPages } from '../../../lib/paths';
 import { AppFooter } from '../../../ui/app-footer';
 import { PageLoader } from '../../../ui/page-loader';
-import { AuthFrame } from '../components/auth-frame';
+import { AuthFrame } from '../../../ui/auth-frame';
 import { LoginForm } from '../components/login-form';
 
 // The second step loads on demand, so the sign-in page itself stays small.
@@ -87,6 +87,12 @@ export function ResellerLoginPage() {
         <Text size="sm" mt="md" ta="center">
           <Anchor component={Link} to={paths.resellerForgotPassword} fw={600}>
             Forgot password?
+          </Anchor>
+        </Text>
+        <Text size="sm" mt="sm" ta="center">
+          New to {productName}?{' '}
+          <Anchor component={Link} to={paths.resellerSignup} fw={600} underline="always">
+            Start a free trial
           </Anchor>
         </Text>
         <Text size="sm" mt="sm" ta="center">

@@ -6,7 +6,7 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useResetLink, useResetPassword } from '../api/reset-password';
-import { AuthFrame } from '../components/auth-frame';
+import { AuthFrame } from '../../../ui/auth-frame';
 
 interface ResetValues {
   newPassword: string;

@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { rules } from '../../../domain/validation';
+import { rules } from '../domain/validation';
 
 export interface CardValues {
   cardNumber: string;

@@ -1,19 +1,22 @@
 import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { usePublicConfig } from '../../../lib/config/public-config-context';
-import { AppFooter } from '../../../ui/app-footer';
+import { usePublicConfig } from '../lib/config/public-config-context';
+import { AppFooter } from './app-footer';
 
-/** The signed-out page frame of the reseller sign-in pages (forgot and reset password). */
+/** The signed-out page frame of the reseller pages: forgot and reset password, signup, links. */
 export function AuthFrame({
   title,
   subtitle,
   children,
   after,
+  width = 440,
 }: {
   title: string;
   subtitle?: string;
   children: ReactNode;
   after?: ReactNode;
+  /** The column's width in px; a long form gets more. */
+  width?: number;
 }) {
   const { productName } = usePublicConfig();
   useEffect(() => {
@@ -26,7 +29,7 @@ export function AuthFrame({
           {productName}
         </Text>
       </Box>
-      <Container component="main" size={440} w="100%" py="xl" style={{ flex: 1 }}>
+      <Container component="main" size={width} w="100%" py="xl" style={{ flex: 1 }}>
         <Stack gap="xs" mb="lg">
           <Title order={1} size="h2">
             {title}
