@@ -45,6 +45,7 @@ import {
   maskPhone,
   newRecoveryCodes,
   otpError,
+  turnOffTwofa,
   twofaOf,
   useChallenge,
 } from '../services/twofa/twofa';
@@ -192,11 +193,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
         });
       }
       // A recovery code turns two-factor authentication off; the user can set it up again.
-      await ctx.db
-        .updateTable('twofa_settings')
-        .set({ is_enabled: 0, method: '', recovery_hashes: '[]', updated_at: nowIso() })
-        .where('user_id', '=', row.user_id)
-        .execute();
+      await turnOffTwofa(ctx.db, row.user_id);
       await recordAudit(ctx.db, {
         subjectKind: 'reseller',
         subjectId: row.user_id,
@@ -386,18 +383,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
         });
       }
       await ctx.db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('twofa_settings')
-          .set({
-            is_enabled: 0,
-            method: '',
-            totp_secret_sealed: '',
-            phone: '',
-            recovery_hashes: '[]',
-            updated_at: nowIso(),
-          })
-          .where('user_id', '=', user.id)
-          .execute();
+        await turnOffTwofa(tx, user.id);
         await recordAudit(tx, {
           subjectKind: 'reseller',
           subjectId: user.id,

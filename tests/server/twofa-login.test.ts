@@ -103,6 +103,34 @@ describe('two-factor at sign-in (TOTP)', () => {
     expect(good.statusCode).toBe(200);
     const info = await agent.get('/rpc-api/reseller/twofa/user/securityinfo');
     expect(info.json<{ message: { enabled: boolean } }>().message.enabled).toBe(false);
+    const after = await t.db
+      .selectFrom('twofa_settings')
+      .innerJoin('users', 'users.id', 'twofa_settings.user_id')
+      .select(['totp_secret_sealed', 'last_totp_step'])
+      .where('users.email', '=', 'trial@example.com')
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ totp_secret_sealed: '', last_totp_step: 0 });
+  });
+
+  it('turned off and on again within one time step, the code of the new secret is taken', async () => {
+    const agent = agentAt();
+    expect((await agent.signIn('reseller', 'subuser@example.com')).statusCode).toBe(200);
+    const enable = async () => {
+      const setup = await agent.post('/rpc-api/reseller/twofa/user/generatePasscode', {
+        method: 'totp',
+      });
+      const { secret } = setup.json<{ message: { secret: string } }>().message;
+      return agent.post('/rpc-api/reseller/twofa/user/enable', {
+        password: 'Demo@1234',
+        otp: totpCode(secret),
+      });
+    };
+    expect((await enable()).statusCode).toBe(200);
+    const off = await agent.post('/rpc-api/reseller/twofa/user/disable', { password: 'Demo@1234' });
+    expect(off.statusCode).toBe(200);
+    expect((await enable()).statusCode).toBe(200);
+    // Leave the user as the phone tests expect it.
+    await agent.post('/rpc-api/reseller/twofa/user/disable', { password: 'Demo@1234' });
   });
 });
 

@@ -135,6 +135,24 @@ export async function acceptTotp(
   return result.numUpdatedRows > 0n ? 'ok' : 'replayed';
 }
 
+/** Turns two-factor off and forgets its factor: secret, phone and recovery codes. */
+export async function turnOffTwofa(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('twofa_settings')
+    .set({
+      is_enabled: 0,
+      method: '',
+      totp_secret_sealed: '',
+      phone: '',
+      recovery_hashes: '[]',
+      // The replay guard belongs to the erased secret: a new secret starts from no step.
+      last_totp_step: 0,
+      updated_at: nowIso(),
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** New recovery codes (shown once); the row keeps only their hashes. */
 export function newRecoveryCodes(): { codes: string[]; hashes: string } {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {

@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { SignInResponse } from '../../../domain/api/session';
 import { signInResponseSchema } from '../../../domain/api/session';
 import { twofaLoginStateSchema } from '../../../domain/api/two-factor';
@@ -14,7 +20,11 @@ export const twofaLoginStateQuery = queryOptions({
     apiGet('/reseller/twofa/login/state', undefined, { schema: twofaLoginStateSchema, signal }),
   retry: false,
   staleTime: Infinity,
+  // Each sign-in reads its own pending state: nothing is kept once the step is left.
+  gcTime: 0,
 });
+
+const twofaStateHash = hashKey(twofaLoginStateQuery.queryKey);
 
 export function useTwofaLoginState() {
   return useQuery(twofaLoginStateQuery);
@@ -33,7 +43,10 @@ export function useSendLoginCode() {
 function useSignedIn() {
   const queryClient = useQueryClient();
   return () => {
-    queryClient.clear();
+    // Nothing cached from a previous account may leak into this one. The pending sign-in's state
+    // stays until the step unmounts: removing it under its mounted observer would refetch it,
+    // and the spent challenge answers 401, which reads as an expired session and logs out.
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== twofaStateHash });
     setProductType('reseller');
     markSignedIn('reseller');
   };
