@@ -1,4 +1,4 @@
-// Helpers shared by the API benchmarks (bench-api.mjs, bench-soak.mjs).
+// Helpers shared by the benchmarks (bench.mjs, bench-api.mjs, bench-soak.mjs).
 
 export async function waitFor(base) {
   for (let i = 0; i < 150; i += 1) {

@@ -2,10 +2,10 @@
 // Bundle: the gzip size of every JavaScript file the sign-in page loads before it is interactive,
 // measured by loading the page in Chromium against the built server, and the size of every chunk.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { waitFor } from './bench-server.mjs';
+import { BUDGETS, chunkSizes, precacheFigures, signInScripts } from './bundle-figures.mjs';
 
 if (process.argv[2] === 'api') {
   await import('./bench-api.mjs');
@@ -20,8 +20,6 @@ if (process.argv[2] === 'soak') {
   process.exit(0);
 }
 
-const BUDGET_SIGNIN_KB = 150;
-const BUDGET_CHUNK_KB = 100;
 const port = '18095';
 const base = `http://127.0.0.1:${port}`;
 
@@ -30,26 +28,12 @@ if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js')) {
   process.exit(1);
 }
 
-const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/rpc-api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   env: { ...process.env, E2E_PORT: port },
   stdio: 'ignore',
 });
 try {
-  await waitForServer();
+  await waitFor(base);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -60,46 +44,27 @@ try {
       '--disable-sync',
     ],
   });
-  const page = await browser.newPage();
-  const scripts = new Set();
-  let isInteractive = false;
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script' && !isInteractive) {
-      scripts.add(new URL(request.url()).pathname);
-    }
-  });
-  await page.goto(`${base}/rpc-app/reseller/login`, { waitUntil: 'commit' });
-  // Interactive: the sign-in button is on screen. Chunks requested after that (the toast
-  // container, prefetches) are not part of the cost of reaching it.
-  await page
-    .getByRole('button', { name: /sign in|log in/i })
-    .first()
-    .waitFor();
-  isInteractive = true;
+  const scripts = await signInScripts(await browser.newPage(), base, 'dist');
   await browser.close();
 
-  let total = 0;
+  const within = (kb, budget) => (kb <= budget ? 'within' : 'OVER');
+  const total = scripts.reduce((sum, { kb }) => sum + kb, 0);
   console.log('\nSign-in page: JavaScript loaded before it is interactive (gzip)');
-  for (const path of [...scripts].sort()) {
-    const file = join('dist', path.replace(/^\/rpc-app\//, ''));
-    const kb = existsSync(file) ? gzipKb(file) : 0;
-    total += kb;
-    console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${path}`);
-  }
+  for (const { path, kb } of scripts) console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${path}`);
   console.log(
-    `  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_SIGNIN_KB} KB: ${total <= BUDGET_SIGNIN_KB ? 'within' : 'OVER'})`,
+    `  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGETS.signInKb} KB: ${within(total, BUDGETS.signInKb)})`,
   );
 
   console.log('\nEvery chunk (gzip)');
-  const chunks = readdirSync('dist/assets')
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => ({ f, kb: gzipKb(join('dist/assets', f)) }))
-    .sort((a, b) => b.kb - a.kb);
-  for (const { f, kb } of chunks) {
-    console.log(
-      `  ${kb.toFixed(1).padStart(7)} KB  ${f}${kb > BUDGET_CHUNK_KB ? '  (over the 100 KB chunk budget)' : ''}`,
-    );
+  for (const { name, kb } of chunkSizes('dist')) {
+    const over = kb > BUDGETS.chunkKb ? `  (over the ${BUDGETS.chunkKb} KB chunk budget)` : '';
+    console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${name}${over}`);
   }
+  const precache = precacheFigures('dist');
+  const mb = (kb) => (kb / 1024).toFixed(2);
+  console.log(
+    `\nPrecache: ${precache.entries} files, ${mb(precache.downloadKb)} MB to download (budget ${BUDGETS.precacheKb / 1024} MB: ${within(precache.downloadKb, BUDGETS.precacheKb)}), ${mb(precache.diskKb)} MB on disk`,
+  );
 } finally {
   server.kill('SIGTERM');
 }

@@ -4,6 +4,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchFirstScreen } from './app/first-screen';
 import { createAppRouter } from './app/router';
 import { loadPublicConfig } from './lib/config/public-config';
 import { requestCsrfToken } from './lib/http/csrf';
@@ -16,9 +17,11 @@ async function start(): Promise<void> {
   const [config] = await Promise.all([loadPublicConfig(), requestCsrfToken()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  const router = createAppRouter();
+  watchFirstScreen(router);
   createRoot(container).render(
     <StrictMode>
-      <App config={config} queryClient={createQueryClient()} router={createAppRouter()} />
+      <App config={config} queryClient={createQueryClient()} router={router} />
     </StrictMode>,
   );
 }

@@ -22,10 +22,14 @@ export async function registerConsole(app: FastifyInstance, staticDir: string): 
       prefix: BASE,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies (scripts/compress-build.mjs); the smallest the
+      // browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        const name = path.basename(filePath);
-        const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
+        const served = filePath.replace(/\.(br|gz)$/, '');
+        const name = path.basename(served);
+        const relative = path.relative(staticDir, served).split(path.sep).join('/');
         if (relative.startsWith('assets/')) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (REVALIDATE.has(name)) {

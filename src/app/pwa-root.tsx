@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { startOfflineLayer } from '../offline/start';
+import { whenFirstScreenShown } from './first-screen';
 import { captureInstallPrompt } from './pwa-install-prompt';
 
 /** The service worker vite-plugin-pwa builds from src/sw/sw.ts, and the part it controls. */
@@ -29,7 +30,9 @@ function useServiceWorker(): Activate | undefined {
     let isActive = true;
     let timer: number | undefined;
     let onVisible: (() => void) | undefined;
-    void import('workbox-window').then(async ({ Workbox }) => {
+    const cancel = whenFirstScreenShown(() => void register());
+    async function register() {
+      const { Workbox } = await import('workbox-window');
       if (!isActive) return;
       const workbox = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
       workbox.addEventListener('waiting', () => {
@@ -54,8 +57,9 @@ function useServiceWorker(): Activate | undefined {
         if (document.visibilityState === 'visible') check();
       };
       document.addEventListener('visibilitychange', onVisible);
-    });
+    }
     return () => {
+      cancel();
       isActive = false;
       window.clearInterval(timer);
       if (onVisible) document.removeEventListener('visibilitychange', onVisible);

@@ -13,6 +13,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.x = 1');
+  // The build's compressed copies (scripts/compress-build.mjs), told apart by their content.
+  fs.writeFileSync(path.join(staticDir, 'assets', 'index-Ab12Cd34.js.br'), 'brotli bytes');
+  fs.writeFileSync(path.join(staticDir, 'sw.js.gz'), 'gzip bytes');
   fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{}');
   t = await createTestApp({ STATIC_DIR: staticDir });
 });
@@ -45,6 +48,30 @@ describe('console serving', () => {
     const response = await t.app.inject({ url: '/rpc-app/assets/index-Ab12Cd34.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, with the original file headers', async () => {
+    const brotli = await t.app.inject({
+      url: '/rpc-app/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.body).toBe('brotli bytes');
+
+    const gzip = await t.app.inject({
+      url: '/rpc-app/sw.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('no-cache');
+    expect(gzip.headers['service-worker-allowed']).toBe('/rpc-app/');
+
+    const plain = await t.app.inject({ url: '/rpc-app/assets/index-Ab12Cd34.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it.each(['/rpc-app/sw.js', '/rpc-app/manifest.webmanifest'])('does not cache %s', async (url) => {

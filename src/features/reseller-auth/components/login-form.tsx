@@ -1,14 +1,17 @@
-import { Alert, Button, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorCodes } from '../../../domain/api/envelope';
 import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
-import { messages } from '../../../domain/messages';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useResellerSignIn } from '../api/sign-in';
+
+const UsernamePicker = lazy(() =>
+  import('./username-picker').then((module) => ({ default: module.UsernamePicker })),
+);
 
 interface LoginValues {
   email: string;
@@ -85,17 +88,9 @@ export function LoginForm() {
       </div>
       <Stack gap="md">
         {usernames ? (
-          <Radio.Group
-            label={messages['login.select.username']}
-            value={chosen}
-            onChange={setChosen}
-          >
-            <Stack gap="xs" mt="xs">
-              {usernames.map((name) => (
-                <Radio key={name} value={name} label={name} />
-              ))}
-            </Stack>
-          </Radio.Group>
+          <Suspense fallback={null}>
+            <UsernamePicker usernames={usernames} chosen={chosen} onChange={setChosen} />
+          </Suspense>
         ) : null}
         <TextInput
           label="Email"

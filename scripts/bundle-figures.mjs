@@ -1,0 +1,71 @@
+// Bundle figures, shared by `npm run bench` (prints them) and tests/e2e/bundle-budget.spec.ts
+// (enforces the budgets): gzip sizes of the built chunks, of the precache, and of the JavaScript
+// the sign-in page loads before it is interactive.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Issue 10's budgets, in KB (gzip for JavaScript). */
+export const BUDGETS = { signInKb: 150, chunkKb: 100, precacheKb: 2048 };
+
+export const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+
+/** Every JavaScript chunk of the build with its gzip size, largest first. */
+export function chunkSizes(distDir) {
+  const assets = join(distDir, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ name, kb: gzipKb(join(assets, name)) }))
+    .sort((a, b) => b.kb - a.kb);
+}
+
+/**
+ * The service worker's precache: its entries, their size on disk and what installing it
+ * downloads (the server sends the build's Brotli copies, see scripts/compress-build.mjs), in KB.
+ */
+export function precacheFigures(distDir) {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]);
+  const sizeOf = (path) => (existsSync(path) ? statSync(path).size : undefined);
+  let diskBytes = 0;
+  let downloadBytes = 0;
+  for (const url of urls) {
+    const file = join(distDir, url);
+    const size = sizeOf(file) ?? 0;
+    diskBytes += size;
+    downloadBytes += sizeOf(`${file}.br`) ?? size;
+  }
+  return { entries: urls.length, diskKb: diskBytes / 1024, downloadKb: downloadBytes / 1024 };
+}
+
+/**
+ * Opens the sign-in page in `page` (a Playwright page) and lists the scripts whose download
+ * started before the "Sign in" button was on the page, with their gzip sizes. The moment is
+ * taken in the page itself (a MutationObserver), so later requests are not counted.
+ */
+export async function signInScripts(page, baseUrl, distDir) {
+  await page.addInitScript(() => {
+    const seen = () => {
+      const found = [...document.querySelectorAll('button')].some(
+        (button) => button.textContent?.trim() === 'Sign in',
+      );
+      if (found && window.__interactiveAt === undefined) window.__interactiveAt = performance.now();
+      return found;
+    };
+    new MutationObserver((_, observer) => {
+      if (seen()) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${baseUrl}/rpc-app/reseller/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  const paths = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= window.__interactiveAt)
+      .map((entry) => new URL(entry.name).pathname),
+  );
+  return [...new Set(paths)].sort().map((path) => ({
+    path,
+    kb: gzipKb(join(distDir, path.replace(/^\/rpc-app\//, ''))),
+  }));
+}
