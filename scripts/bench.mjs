@@ -1,9 +1,12 @@
 // `npm run bench`: performance figures, printed (never asserted here).
 // Bundle: the gzip size of every JavaScript file the sign-in page loads before it is interactive,
 // measured by loading the page in Chromium against the built server, and the size of every chunk.
+// Offline: the cached shell and the offline database (scripts/bench-offline.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { printOfflineFigures } from './bench-offline.mjs';
 import { waitFor } from './bench-server.mjs';
 import { BUDGETS, chunkSizes, precacheFigures, signInScripts } from './bundle-figures.mjs';
 
@@ -23,7 +26,13 @@ if (process.argv[2] === 'soak') {
 const port = '18095';
 const base = `http://127.0.0.1:${port}`;
 
-if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js')) {
+// BUILD_DIR: the build to measure, as for the browser tests.
+const buildDir = process.env.BUILD_DIR ?? '.';
+const distDir = join(buildDir, 'dist');
+if (
+  !existsSync(join(distDir, 'index.html')) ||
+  !existsSync(join(buildDir, 'dist-server/main.js'))
+) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
@@ -44,8 +53,7 @@ try {
       '--disable-sync',
     ],
   });
-  const scripts = await signInScripts(await browser.newPage(), base, 'dist');
-  await browser.close();
+  const scripts = await signInScripts(await browser.newPage(), base, distDir);
 
   const within = (kb, budget) => (kb <= budget ? 'within' : 'OVER');
   const total = scripts.reduce((sum, { kb }) => sum + kb, 0);
@@ -56,15 +64,18 @@ try {
   );
 
   console.log('\nEvery chunk (gzip)');
-  for (const { name, kb } of chunkSizes('dist')) {
+  for (const { name, kb } of chunkSizes(distDir)) {
     const over = kb > BUDGETS.chunkKb ? `  (over the ${BUDGETS.chunkKb} KB chunk budget)` : '';
     console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${name}${over}`);
   }
-  const precache = precacheFigures('dist');
+  const precache = precacheFigures(distDir);
   const mb = (kb) => (kb / 1024).toFixed(2);
   console.log(
     `\nPrecache: ${precache.entries} files, ${mb(precache.downloadKb)} MB to download (budget ${BUDGETS.precacheKb / 1024} MB: ${within(precache.downloadKb, BUDGETS.precacheKb)}), ${mb(precache.diskKb)} MB on disk`,
   );
+
+  await printOfflineFigures(browser, base);
+  await browser.close();
 } finally {
   server.kill('SIGTERM');
 }
