@@ -10,7 +10,15 @@ import { clientErrorCodes, isApiError } from '../lib/http/api-error';
 import { offlineAccount } from './account';
 import type { SnapshotKind } from './db';
 import { showStoredAnswer } from './online-status';
-import { readSnapshot, saveSnapshot, snapshotKey } from './store';
+import { readSnapshot, saveSnapshot, snapshotKey, type StoredAnswer } from './store';
+
+/** A report's own offline storage, beside the snapshot of each answer (see useOfflineQuery). */
+export interface OfflineExtras<T> {
+  /** Keeps more of a fresh answer (e.g. entry by entry) for `account`. */
+  keep?: (account: string, data: T) => Promise<void>;
+  /** Answers a query with no snapshot of its own from what `keep` kept. */
+  fallback?: (account: string) => Promise<StoredAnswer<T> | undefined>;
+}
 
 /** Answers served from the offline store, by query key: when they were synced. */
 const servedFromStore = new Map<string, number>();
@@ -26,13 +34,15 @@ function isNetworkFailure(error: unknown): boolean {
 export function withOfflineStore<T, K extends QueryKey>(
   kind: SnapshotKind,
   queryFn: QueryFunction<T, K>,
+  extras: OfflineExtras<T> = {},
 ): QueryFunction<T, K> {
   return async (context) => {
     const account = offlineAccount();
     const id = snapshotKey(context.queryKey);
     const fromStore = async (): Promise<T | undefined> => {
       if (!account) return undefined;
-      const stored = await readSnapshot<T>(account, context.queryKey);
+      const stored =
+        (await readSnapshot<T>(account, context.queryKey)) ?? (await extras.fallback?.(account));
       if (stored) servedFromStore.set(id, stored.syncedAt);
       return stored?.data;
     };
@@ -44,7 +54,10 @@ export function withOfflineStore<T, K extends QueryKey>(
       const data = await queryFn(context);
       servedFromStore.delete(id);
       if (account && navigator.onLine) {
-        saveSnapshot(account, kind, context.queryKey, data).catch((error: unknown) => {
+        Promise.all([
+          saveSnapshot(account, kind, context.queryKey, data),
+          extras.keep?.(account, data),
+        ]).catch((error: unknown) => {
           console.warn('Could not keep this report for offline use', error);
         });
       }
@@ -73,16 +86,18 @@ export type OfflineQueryResult<T> = UseQueryResult<T> & {
  *
  * Online it behaves exactly like `useQuery` and keeps each answer in Dexie for the signed-in
  * account; offline it shows the stored answer and the console's offline banner says when it was
- * last updated. Logout wipes the store (see wipe.ts).
+ * last updated. `extras` lets a report keep more than the answers seen (see OfflineExtras).
+ * Logout wipes the store (see wipe.ts).
  */
 export function useOfflineQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, Error, T, K> & { queryFn?: unknown },
   kind: SnapshotKind,
+  extras?: OfflineExtras<T>,
 ): OfflineQueryResult<T> {
   const queryFn = options.queryFn as QueryFunction<T, K> | undefined;
   const query = useQuery<T, Error, T, K>({
     ...options,
-    queryFn: queryFn ? withOfflineStore(kind, queryFn) : undefined,
+    queryFn: queryFn ? withOfflineStore(kind, queryFn, extras) : undefined,
     // Offline, the query function still runs so the stored copy can answer.
     networkMode: 'always',
   });

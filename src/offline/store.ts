@@ -71,6 +71,15 @@ export async function readActivityEntries(
     .toArray();
 }
 
+/** Every stored activity-log entry of `account`, newest first. */
+export async function readAllActivityEntries(account: string): Promise<ActivityEntry[]> {
+  return offlineDb()
+    .activityLog.where('[account+time]')
+    .between([account, Dexie.minKey], [account, Dexie.maxKey])
+    .reverse()
+    .toArray();
+}
+
 /** Deletes everything stored for `account`. */
 export async function wipeAccountData(account: string): Promise<void> {
   const db = offlineDb();

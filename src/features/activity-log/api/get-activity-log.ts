@@ -7,6 +7,7 @@ import {
 } from '../../../domain/api/reseller-account';
 import { apiGet } from '../../../lib/http/api-client';
 import { activityLogKeys } from './keys';
+import { keepActivityEntries, storedActivityAnswer } from './stored-activity';
 
 /** GET /rpc-api/reseller/log/activity/get: one page of the filtered, sorted log. */
 export function getActivityLog(
@@ -28,5 +29,8 @@ export const activityLogQuery = (query: ActivityLogQuery) =>
   });
 
 export function useActivityLog(query: ActivityLogQuery) {
-  return useOfflineQuery(activityLogQuery(query), 'activity-log');
+  return useOfflineQuery(activityLogQuery(query), 'activity-log', {
+    keep: keepActivityEntries,
+    fallback: (account) => storedActivityAnswer(account, query),
+  });
 }

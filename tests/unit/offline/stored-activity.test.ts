@@ -1,0 +1,128 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityEntry, ActivityLogResponse } from '../../../src/domain/api/reseller-account';
+import {
+  answerFromEntries,
+  keepActivityEntries,
+  storedActivityAnswer,
+} from '../../../src/features/activity-log/api/stored-activity';
+import { rememberAccount } from '../../../src/offline/account';
+import { OFFLINE_DB_NAME, resetOfflineDbForTests } from '../../../src/offline/db';
+import { withOfflineStore } from '../../../src/offline/offline-query';
+import { wipeAccountData } from '../../../src/offline/store';
+
+/** An entry at local noon of `day` (mm-dd-yyyy), so local-day filters are unambiguous. */
+function entry(id: string, day: string, extra: Partial<ActivityEntry> = {}): ActivityEntry {
+  const [mm, dd, yyyy] = day.split('-').map(Number);
+  return {
+    id,
+    created_at: new Date(yyyy ?? 0, (mm ?? 1) - 1, dd, 12).toISOString(),
+    action: 'user.signin',
+    action_label: 'Signed in',
+    category: 'login',
+    user_id: 'u1',
+    user_name: 'Ann Lee',
+    user_email: 'ann@example.com',
+    ip: '10.0.0.1',
+    user_agent: 'Chrome',
+    target: '',
+    ...extra,
+  };
+}
+
+const entries = [
+  entry('1', '11-01-2026'),
+  entry('2', '11-02-2026', { user_id: 'u2', user_email: 'bob@example.com', ip: '10.0.0.9' }),
+  entry('3', '11-03-2026', { category: 'users', action: 'user.add' }),
+  entry('4', '11-05-2026'),
+];
+
+const ids = (answer: ActivityLogResponse) => answer.entries.map((e) => e.id);
+
+describe('answerFromEntries: the server rules, on the stored entries', () => {
+  it('keeps the local days from and to, both included, newest first', () => {
+    const answer = answerFromEntries(entries, { from: '11-02-2026', to: '11-03-2026' });
+    expect(ids(answer)).toEqual(['3', '2']);
+    expect(answer.total).toBe(2);
+  });
+
+  it('filters by user and by category', () => {
+    const range = { from: '11-01-2026', to: '11-30-2026' };
+    expect(ids(answerFromEntries(entries, { ...range, user: 'u2' }))).toEqual(['2']);
+    expect(ids(answerFromEntries(entries, { ...range, category: 'users' }))).toEqual(['3']);
+  });
+
+  it('sorts by the chosen column, then newest first, and pages', () => {
+    const range = { from: '11-01-2026', to: '11-30-2026' };
+    const byIp = answerFromEntries(entries, { ...range, sort: 'ip', order: 'desc' });
+    expect(ids(byIp)).toEqual(['2', '4', '3', '1']);
+    const second = answerFromEntries(entries, { ...range, page: 2, pageSize: 3 });
+    expect(ids(second)).toEqual(['1']);
+    expect(second.total).toBe(4);
+    expect(second.users.map((user) => user.email)).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+});
+
+describe('the activity log offline', () => {
+  beforeEach(async () => {
+    resetOfflineDbForTests();
+    await Dexie.delete(OFFLINE_DB_NAME);
+    window.localStorage.clear();
+    window.localStorage.setItem('product_type', 'reseller');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetOfflineDbForTests();
+  });
+
+  const page = (list: ActivityEntry[]): ActivityLogResponse => ({
+    entries: list,
+    total: list.length,
+    page: 1,
+    pageSize: 25,
+    users: [],
+  });
+
+  it('answers a query never loaded online from the entries kept, per account', async () => {
+    const account = rememberAccount('reseller', 'topic-a');
+    await keepActivityEntries(account, page(entries));
+    const query = { from: '11-05-2026', to: '11-05-2026' };
+    const stored = await storedActivityAnswer(account, query);
+    expect(stored && ids(stored.data)).toEqual(['4']);
+    expect(await storedActivityAnswer('reseller:topic-b', query)).toBeUndefined();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const network = vi.fn(() => Promise.resolve(page([])));
+    const answer = await client.query({
+      queryKey: ['activity-log', 'never-seen', query],
+      queryFn: withOfflineStore('activity-log', network, {
+        fallback: (owner) => storedActivityAnswer(owner, query),
+      }),
+      networkMode: 'always',
+    });
+    expect(ids(answer)).toEqual(['4']);
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('keeps every fresh page entry by entry, and a logout wipes them', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const account = rememberAccount('reseller', 'topic-a');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.query({
+      queryKey: ['activity-log', 'first-page'],
+      queryFn: withOfflineStore('activity-log', () => Promise.resolve(page(entries)), {
+        keep: keepActivityEntries,
+      }),
+      networkMode: 'always',
+    });
+    const all = { from: '11-01-2026', to: '11-30-2026' };
+    await vi.waitFor(async () => {
+      expect((await storedActivityAnswer(account, all))?.data.total).toBe(4);
+    });
+    await wipeAccountData(account);
+    expect(await storedActivityAnswer(account, all)).toBeUndefined();
+  });
+});
