@@ -13,6 +13,7 @@ import {
 import { hashPassword } from '../../server/services/passwords';
 import {
   recordReferralPayment,
+  recordReferralRefund,
   settleCommissions,
 } from '../../server/services/partners/commissions';
 import { attributeSignup, recordClick } from '../../server/services/partners/referrals';
@@ -205,6 +206,94 @@ describe('commission arithmetic', () => {
     expect(report.rows.map((row) => [row.status, row.payoutPaypalEmail])).toEqual(
       Array.from({ length: 3 }, () => ['paid', 'pay@other.example.org']),
     );
+  });
+});
+
+describe('refunds', () => {
+  const DAY = 86_400_000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+  /** A referred customer with one payment `paidDaysAgo`; returns its account and referral. */
+  async function paidCustomer(program: 'rpc' | 'rpc-bounty', paidDaysAgo: number) {
+    const referralId = await referredCustomer(
+      'otherpartner',
+      program,
+      `refund.${crypto.randomUUID()}@example.net`,
+    );
+    // A paying customer has confirmed its account (keeps the unconfirmed list as it was).
+    await t.db
+      .updateTable('partner_referrals')
+      .set({ is_confirmed: 1 })
+      .where('id', '=', referralId)
+      .execute();
+    const paidAt = daysAgo(paidDaysAgo);
+    await recordReferralPayment(t.db, { referralId, amountMinor: 10_000, currency: 'USD', paidAt });
+    await settleCommissions(t.db, new Date().toISOString());
+    const row = await t.db
+      .selectFrom('partner_referrals')
+      .select('reseller_account_id')
+      .where('id', '=', referralId)
+      .executeTakeFirstOrThrow();
+    return { accountId: row.reseller_account_id ?? '', referralId };
+  }
+  const netCommission = async (referralId: string) => {
+    const rows = await t.db
+      .selectFrom('partner_commissions')
+      .select('commission_minor')
+      .where('referral_id', '=', referralId)
+      .execute();
+    return rows.reduce((sum, row) => sum + row.commission_minor, 0);
+  };
+  const refund = (accountId: string, amountMinor: number) =>
+    recordReferralRefund(t.db, {
+      accountId,
+      amountMinor,
+      currency: 'USD',
+      refundedAt: new Date().toISOString(),
+    });
+
+  it('referral: the refunded share of the payment is taken back', async () => {
+    const { accountId, referralId } = await paidCustomer('rpc', 45);
+    expect(await refund(accountId, 5_000)).toBe(-1_000);
+    expect(await netCommission(referralId)).toBe(1_000);
+  });
+
+  it('bounty: taken back whole within the 30-day refund window, kept after it', async () => {
+    const recent = await paidCustomer('rpc-bounty', 3);
+    expect(await refund(recent.accountId, 2_500)).toBe(-5_000);
+    expect(await netCommission(recent.referralId)).toBe(0);
+    // A second refund takes back nothing more.
+    expect(await refund(recent.accountId, 2_500)).toBe(0);
+    expect(await netCommission(recent.referralId)).toBe(0);
+
+    const settled = await paidCustomer('rpc-bounty', 40);
+    expect(await refund(settled.accountId, 10_000)).toBe(0);
+    expect(await netCommission(settled.referralId)).toBe(5_000);
+  });
+
+  it('the report nets the refund out and still shows the last payment date', async () => {
+    const { accountId, referralId } = await paidCustomer('rpc', 1);
+    await refund(accountId, 10_000);
+    const agent = await signedIn('otherpartner', 'Other@1234');
+    const [from, to] = [new Date(Date.now() - 2 * DAY), new Date()];
+    const report = message(
+      userReportSchema,
+      await agent.get('/rpc-api/partner/getPartnerUserReport', {
+        from_month: String(from.getUTCMonth() + 1),
+        from_year: String(from.getUTCFullYear()),
+        to_month: String(to.getUTCMonth() + 1),
+        to_year: String(to.getUTCFullYear()),
+      }),
+    );
+    expect(report.rows.find((row) => row.referralId === referralId)).toMatchObject({
+      payments: 1,
+      paymentsMinor: 0,
+      commissionMinor: 0,
+      lastPaymentDate: daysAgo(1).slice(0, 10),
+    });
+  });
+
+  it('an account no partner referred: nothing to take back', async () => {
+    expect(await refund(crypto.randomUUID(), 5_000)).toBe(0);
   });
 });
 

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referralCommission } from '../../src/domain/api/partner-reports';
+import { attributeSignup, recordClick } from '../../server/services/partners/referrals';
 import { Agent, errorOf } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -235,6 +237,20 @@ describe('cancellation (/reseller/ecom/cancelAccount)', () => {
   });
 
   it('cancels, refunds the unused term, ends every session and blocks sign-in', async () => {
+    // The account came through demopartner's referral link: the refund takes back its share.
+    const { account_id: accountId } = await t.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('email', '=', 'eu@example.com')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const referralId = await attributeSignup(t.db, {
+      cookie: await recordClick(t.db, 'rpc', 'demopartner', '203.0.113.7', now),
+      resellerAccountId: accountId,
+      customerName: 'EU Reseller',
+      customerEmail: 'eu@example.com',
+      now,
+    });
     const agent = await signedIn('eu@example.com');
     const response = await agent.post(url, { password: 'Demo@1234' });
     expect(response.statusCode).toBe(200);
@@ -252,6 +268,15 @@ describe('cancellation (/reseller/ecom/cancelAccount)', () => {
       .where('description', '=', 'Refund on cancellation')
       .executeTakeFirstOrThrow();
     expect(refund.amount_minor).toBe(answer.refundedMinor);
+    const takenBack = await t.db
+      .selectFrom('partner_commissions')
+      .select(['base_amount_minor', 'commission_minor'])
+      .where('referral_id', '=', referralId ?? '')
+      .executeTakeFirstOrThrow();
+    expect(takenBack.base_amount_minor).toBeLessThan(0);
+    expect(takenBack.commission_minor).toBe(
+      -referralCommission(-takenBack.base_amount_minor, 2_000),
+    );
 
     // The session that cancelled has ended, and nobody of the account can sign in again.
     expect((await agent.get('/rpc-api/reseller/account/get')).statusCode).toBe(401);

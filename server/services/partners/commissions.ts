@@ -84,6 +84,7 @@ export async function recordReferralPayment(db: Executor, input: PaymentInput): 
     .select('id')
     .where('referral_id', '=', referral.id)
     .where('paid_at', '<=', input.paidAt)
+    .where('amount_minor', '>', 0)
     .limit(1)
     .executeTakeFirst();
   await db
@@ -128,6 +129,83 @@ export async function recordReferralPayment(db: Executor, input: PaymentInput): 
     })
     .execute();
   return commission;
+}
+
+export interface RefundInput {
+  /** The reseller account refunded. */
+  accountId: string;
+  /** The refunded amount net of tax (positive). */
+  amountMinor: number;
+  currency: string;
+  refundedAt: string;
+  description?: string;
+}
+
+/**
+ * A refund to a referred customer takes back what it had earned the partner: a referral loses its
+ * percentage of the refunded amount; a bounty is taken back whole while it is still pending (the
+ * refund came within the 30-day refund window of the first payment). The refund is written as a
+ * negative payment with a negative commission, so totals net out and no row already paid out is
+ * rewritten. Runs in the caller's transaction. Returns the commission taken back (<= 0).
+ */
+export async function recordReferralRefund(db: Executor, input: RefundInput): Promise<number> {
+  const referral = await db
+    .selectFrom('partner_referrals')
+    .select(['id', 'partner_id', 'program', 'kind'])
+    .where('reseller_account_id', '=', input.accountId)
+    .executeTakeFirst();
+  if (!referral || input.amountMinor <= 0) return 0;
+  let takenBack = 0;
+  if (referral.kind === 'bounty') {
+    const bounty = await db
+      .selectFrom('partner_commissions')
+      .select(['commission_minor', 'status'])
+      .where('referral_id', '=', referral.id)
+      .execute();
+    const net = bounty.reduce((sum, row) => sum + row.commission_minor, 0);
+    const isPending = bounty.some((row) => row.commission_minor > 0 && row.status === 'pending');
+    if (net > 0 && isPending) takenBack = -net;
+  } else {
+    const rule = await db
+      .selectFrom('partner_commission_rules')
+      .select('referral_basis_points')
+      .where('program', '=', referral.program)
+      .where('kind', '=', referral.kind)
+      .executeTakeFirst();
+    takenBack = -referralCommission(input.amountMinor, rule?.referral_basis_points ?? 0);
+  }
+  const paymentId = crypto.randomUUID();
+  await db
+    .insertInto('partner_referral_payments')
+    .values({
+      id: paymentId,
+      referral_id: referral.id,
+      amount_minor: -input.amountMinor,
+      currency: input.currency,
+      description: input.description ?? 'Refund',
+      paid_at: input.refundedAt,
+    })
+    .execute();
+  if (takenBack === 0) return 0;
+  await db
+    .insertInto('partner_commissions')
+    .values({
+      id: crypto.randomUUID(),
+      partner_id: referral.partner_id,
+      referral_id: referral.id,
+      payment_id: paymentId,
+      program: referral.program,
+      kind: referral.kind,
+      base_amount_minor: -input.amountMinor,
+      commission_minor: takenBack,
+      currency: input.currency,
+      status: 'pending',
+      earned_at: input.refundedAt,
+      paid_at: null,
+      payout_paypal_email: '',
+    })
+    .execute();
+  return takenBack;
 }
 
 /**

@@ -105,7 +105,8 @@ const emptyTotals = (): ReportTotals => ({
 });
 
 function addTo(target: Omit<ReportTotals, 'customers'>, row: CommissionRow) {
-  target.payments += 1;
+  // A refund (negative, see recordReferralRefund) nets out of the sums but is not a payment.
+  if (row.base_amount_minor > 0) target.payments += 1;
   target.paymentsMinor += row.base_amount_minor;
   target.commissionMinor += row.commission_minor;
   const status = row.status as CommissionStatus;
@@ -137,6 +138,8 @@ export async function userReport(
 ): Promise<UserReport> {
   const rows = await commissionsOf(db, partnerId, program, range, kind);
   const byCustomer = new Map<string, CustomerRow>();
+  /** Customers whose last payment date is set: rows come newest first, refunds skipped. */
+  const dated = new Set<string>();
   const totals = emptyTotals();
   for (const row of rows) {
     let customer = byCustomer.get(row.referral_id);
@@ -155,6 +158,10 @@ export async function userReport(
         paidMinor: 0,
       };
       byCustomer.set(row.referral_id, customer);
+    }
+    if (row.base_amount_minor > 0 && !dated.has(row.referral_id)) {
+      customer.lastPaymentDate = row.earned_at.slice(0, 10);
+      dated.add(row.referral_id);
     }
     addTo(customer, row);
     addTo(totals, row);

@@ -7,6 +7,7 @@ import { paymentGateway } from '../billing/billing';
 import { prorate } from '../billing/proration';
 import { insertTransaction, loadAccountBundle } from '../billing/repository';
 import { nowIso } from '../clock';
+import { recordReferralRefund } from '../partners/commissions';
 import { isExpiryInFuture } from '../payments/sandbox';
 import { verifyPassword } from '../passwords';
 import { assertCan, forbidden, loadActor } from '../reseller-users/actor';
@@ -149,6 +150,16 @@ export async function cancelResellerAccount(
         failureReason: refundFailed ? formatMessage('account.cancelled.refund.failed') : '',
         createdAt: now,
       });
+      // Money given back is commission not earned: a referring partner's share is taken back.
+      if (!refundFailed) {
+        await recordReferralRefund(tx, {
+          accountId: actor.accountId,
+          amountMinor: due.amountMinor - due.taxMinor,
+          currency,
+          refundedAt: now,
+          description: 'Refund on cancellation',
+        });
+      }
     }
     await recordAudit(tx, {
       subjectKind: 'reseller',
