@@ -11,6 +11,7 @@ import * as resellerUsers from './2026-11-22-0400-reseller-users';
 import * as teams from './2026-11-22-0401-teams';
 import * as computers from './2026-11-22-0500-computers';
 import * as signup from './2026-11-22-0600-signup';
+import * as usersListIndexes from './2026-11-23-0100-users-list-indexes';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0401-teams': teams,
   '2026-11-22-0500-computers': computers,
   '2026-11-22-0600-signup': signup,
+  '2026-11-23-0100-users-list-indexes': usersListIndexes,
 };
