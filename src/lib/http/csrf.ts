@@ -26,6 +26,9 @@ export async function requestCsrfToken(): Promise<void> {
       credentials: 'include',
       headers: { [CSRF_HEADER]: readCsrfToken() },
     });
+    // Only the cookie matters, but the body is read to its end: a response left unread stays
+    // "in flight" for the browser (and for tools that wait for the network to be idle).
+    await response.arrayBuffer();
     if (!response.ok) console.warn(`CSRF token request failed with HTTP ${response.status}`);
   } catch (error) {
     console.warn('CSRF token request failed', error);
