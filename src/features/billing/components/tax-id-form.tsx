@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { BillingInfo } from '../../../domain/api/billing';
@@ -6,6 +6,7 @@ import { taxLabels } from '../../../domain/constants';
 import { rules } from '../../../domain/validation';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useUpdateTaxId } from '../api/update-tax-id';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** The VAT ID (EU billing countries) or GSTIN (India), with the spec's labels and notices. */
 export function TaxIdForm({ info }: { info: BillingInfo }) {
@@ -54,9 +55,9 @@ export function TaxIdForm({ info }: { info: BillingInfo }) {
           onChange={(event) => setValue(event.currentTarget.value)}
         />
         <Group>
-          <Button type="submit" variant="default" loading={update.isPending}>
+          <ServerActionButton type="submit" variant="default" loading={update.isPending}>
             {kind === 'gst' ? taxLabels.updateGstin : taxLabels.updateVatId}
-          </Button>
+          </ServerActionButton>
           {info.tax.isReverseCharge && (
             <Text size="sm" fw={600}>
               Your invoices are issued under the reverse charge.

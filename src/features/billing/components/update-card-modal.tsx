@@ -6,6 +6,7 @@ import { rules } from '../../../domain/validation';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useUpdateCard } from '../api/update-card';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 interface Values extends CardValues {
   address1: string;
@@ -147,9 +148,9 @@ export function UpdateCardModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={update.isPending}>
+            <ServerActionButton type="submit" loading={update.isPending}>
               Save card
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </form>

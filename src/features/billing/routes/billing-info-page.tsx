@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Button,
   Card,
   Group,
   SegmentedControl,
@@ -27,6 +26,8 @@ import { useBillingInfo } from '../api/billing-info';
 import { usePayPendingCharge } from '../api/pay-pending';
 import { TaxIdForm } from '../components/tax-id-form';
 import { UpdateCardModal } from '../components/update-card-modal';
+import { ServerActionButton } from '../../../ui/server-action-button';
+import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 
 function PendingCharges({ info }: { info: BillingInfo }) {
   const pay = usePayPendingCharge();
@@ -59,7 +60,7 @@ function PendingCharges({ info }: { info: BillingInfo }) {
           </Alert>
         )}
         <Group>
-          <Button
+          <ServerActionButton
             loading={pay.isPending}
             disabled={!info.card}
             onClick={() =>
@@ -70,7 +71,7 @@ function PendingCharges({ info }: { info: BillingInfo }) {
             }
           >
             Pay {formatMoney(info.pendingTotalMinor, info.currency)} now
-          </Button>
+          </ServerActionButton>
           <Text size="sm" c="dimmed">
             Charged to the card on file. A declined card? Update the card first.
           </Text>
@@ -83,6 +84,8 @@ function PendingCharges({ info }: { info: BillingInfo }) {
 function AutoRenewal({ info }: { info: BillingInfo }) {
   const enable = useEnableAutoRenewal();
   const term = useUpdateRenewDetails();
+  // Not buttons, so not ServerActionButton: turned off offline, the switch saying why.
+  const isOnline = useIsOnline();
   const notify = (result: { text: string }) =>
     notifications.show({ color: 'teal', message: result.text, autoClose: 5000 });
   return (
@@ -94,7 +97,8 @@ function AutoRenewal({ info }: { info: BillingInfo }) {
         <Switch
           label="Renew my subscription automatically"
           checked={info.autoRenew}
-          disabled={enable.isPending || info.isTrial}
+          disabled={enable.isPending || info.isTrial || !isOnline}
+          description={isOnline ? undefined : OFFLINE_ACTION_HINT}
           onChange={(event) => enable.mutate(event.currentTarget.checked, { onSuccess: notify })}
         />
         <Text size="sm" id="renew-term-label">
@@ -103,7 +107,7 @@ function AutoRenewal({ info }: { info: BillingInfo }) {
         <SegmentedControl
           aria-labelledby="renew-term-label"
           value={info.renewTerm}
-          disabled={term.isPending || info.isTrial}
+          disabled={term.isPending || info.isTrial || !isOnline}
           data={[
             { value: 'month', label: 'A month' },
             { value: 'year', label: 'A year' },
@@ -171,9 +175,9 @@ export function BillingInfoPage() {
               <Text>No card on file.</Text>
             )}
             <Group>
-              <Button variant="default" onClick={card.open}>
+              <ServerActionButton variant="default" onClick={card.open}>
                 {info.card ? 'Update card' : 'Add card'}
-              </Button>
+              </ServerActionButton>
             </Group>
           </Stack>
         </Card>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Group,
   Radio,
@@ -25,6 +24,7 @@ import { useContinueUpgrade } from '../api/continue-upgrade';
 import { useProratedAmount } from '../api/prorated-amount';
 import { useUpgradeDetails } from '../api/upgrade-details';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 type Payment = 'onFile' | 'newCard' | 'invoice';
 
@@ -225,9 +225,9 @@ export function UpgradePage() {
             </Alert>
           )}
           <Group>
-            <Button onClick={submit} loading={upgrade.isPending} disabled={!planCode}>
+            <ServerActionButton onClick={submit} loading={upgrade.isPending} disabled={!planCode}>
               {method === 'invoice' ? 'Upgrade and send invoice' : 'Pay and upgrade'}
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </Card>

@@ -5,6 +5,7 @@ import { useAllotComputers } from '../api/allot-computers';
 import { useSubUserOptions } from '../api/list-sub-users';
 import { serverError, showDone } from './errors';
 import type { ComputerTarget } from './move-modal';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const NOBODY = 'nobody';
 
@@ -86,9 +87,9 @@ function AllotForm({ target, onDone }: { target: ComputerTarget; onDone: () => v
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={allot.isPending}>
+          <ServerActionButton type="submit" loading={allot.isPending}>
             Allot
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

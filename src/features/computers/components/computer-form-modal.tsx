@@ -18,6 +18,7 @@ import { useRuleForm } from '../../../ui/form-rule-form';
 import { useAddComputer } from '../api/add-computer';
 import { useUpdateComputer } from '../api/update-computer';
 import { serverError, showDone } from './errors';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 interface ComputerValues {
   name: string;
@@ -139,9 +140,9 @@ function ComputerForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={isPending}>
+          <ServerActionButton type="submit" loading={isPending}>
             {computer ? 'Save changes' : 'Add computer'}
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

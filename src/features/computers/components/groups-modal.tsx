@@ -9,6 +9,7 @@ import { useCreateGroup } from '../api/create-group';
 import { useDeleteGroup } from '../api/delete-group';
 import { useRenameGroup } from '../api/rename-group';
 import { showDone, showError } from './errors';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : GENERIC_ERROR_TEXT);
 
@@ -50,9 +51,9 @@ function GroupNameForm({
           data-autofocus={onCancel ? true : undefined}
         />
         <Group gap="xs" mt={25}>
-          <Button type="submit" loading={isPending} size="sm">
+          <ServerActionButton type="submit" loading={isPending} size="sm">
             {submitLabel}
-          </Button>
+          </ServerActionButton>
           {onCancel && (
             <Button variant="default" size="sm" onClick={onCancel}>
               Cancel
@@ -121,10 +122,10 @@ function GroupRow({ group }: { group: ComputerGroup }) {
         </Text>
       </div>
       <Group gap={4} wrap="nowrap">
-        <Button size="xs" variant="subtle" onClick={() => setRenaming(true)}>
+        <ServerActionButton size="xs" variant="subtle" onClick={() => setRenaming(true)}>
           Rename
-        </Button>
-        <Button
+        </ServerActionButton>
+        <ServerActionButton
           size="xs"
           variant="subtle"
           color="red"
@@ -132,7 +133,7 @@ function GroupRow({ group }: { group: ComputerGroup }) {
           onClick={confirmDelete}
         >
           Delete
-        </Button>
+        </ServerActionButton>
       </Group>
     </Group>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ComputerGroup } from '../../../domain/api/computers';
 import { useMoveComputers } from '../api/move-computers';
 import { showDone, showError } from './errors';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** Computers an action applies to: their ids and how the dialog names them. */
 export interface ComputerTarget {
@@ -58,9 +59,9 @@ function MoveForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={move.isPending}>
+          <ServerActionButton type="submit" loading={move.isPending}>
             Move
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

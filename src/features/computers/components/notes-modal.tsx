@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState, type SyntheticEvent } from 'react';
 import { computerMessages, type Computer } from '../../../domain/api/computers';
@@ -10,6 +10,7 @@ import { useComments } from '../api/list-comments';
 import { useMessages } from '../api/list-messages';
 import { useSendMessage } from '../api/send-message';
 import { serverError, showDone } from './errors';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 export type NotesKind = 'comments' | 'message';
 
@@ -98,9 +99,9 @@ function Notes({ kind, computer }: { kind: NotesKind; computer: Computer }) {
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={isPending}>
+            <ServerActionButton type="submit" loading={isPending}>
               {text.submit}
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </form>

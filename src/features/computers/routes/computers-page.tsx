@@ -28,6 +28,7 @@ import { ListFooter } from '../../../ui/list-footer';
 import { MoveModal, type ComputerTarget } from '../components/move-modal';
 import { NotesModal, type NotesKind } from '../components/notes-modal';
 import type { ComputerSort } from '../components/computers-table';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** The phone's sort control: the table's column headers as one choice. */
 const SORT_CHOICES = [
@@ -156,14 +157,14 @@ export function ComputersPage() {
             <Button variant="default" onClick={groupsDialog.open}>
               Manage groups
             </Button>
-            <Button
+            <ServerActionButton
               onClick={() => {
                 setEditing(null);
                 form.open();
               }}
             >
               Add computer
-            </Button>
+            </ServerActionButton>
           </Group>
         )}
       </Group>
@@ -226,13 +227,21 @@ export function ComputersPage() {
           <Text size="sm" fw={600}>
             {selected.size} selected
           </Text>
-          <Button size="xs" variant="light" onClick={() => setMoveTarget(selectedTarget())}>
+          <ServerActionButton
+            size="xs"
+            variant="light"
+            onClick={() => setMoveTarget(selectedTarget())}
+          >
             Move to group
-          </Button>
-          <Button size="xs" variant="light" onClick={() => setAllotTarget(selectedTarget())}>
+          </ServerActionButton>
+          <ServerActionButton
+            size="xs"
+            variant="light"
+            onClick={() => setAllotTarget(selectedTarget())}
+          >
             Allot to user
-          </Button>
-          <Button
+          </ServerActionButton>
+          <ServerActionButton
             size="xs"
             color="red"
             variant="light"
@@ -240,7 +249,7 @@ export function ComputersPage() {
             onClick={() => confirmDelete([...selected], `${plural(selected.size)} selected`)}
           >
             Delete selected
-          </Button>
+          </ServerActionButton>
           <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>

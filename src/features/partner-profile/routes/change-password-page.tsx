@@ -1,4 +1,4 @@
-import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '../../../domain/messages';
 import { rules } from '../../../domain/validation';
@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { showError, toastOk } from '../api/errors';
 import { useChangePassword } from '../api/profile';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -61,9 +62,9 @@ export function ChangePasswordPage() {
               withAsterisk
               {...form.getInputProps('confirmPassword')}
             />
-            <Button type="submit" loading={change.isPending} w="fit-content">
+            <ServerActionButton type="submit" loading={change.isPending} w="fit-content">
               Change password
-            </Button>
+            </ServerActionButton>
           </Stack>
         </form>
       </Card>

@@ -29,6 +29,7 @@ import {
   useStateList,
   useUpdateProfile,
 } from '../api/profile';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = [
   'companyName',
@@ -139,9 +140,9 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
             <TextInput label="ZIP Code" {...form.getInputProps('zip')} />
           </SimpleGrid>
           <TextInput label="Phone number" type="tel" {...form.getInputProps('phoneNumber')} />
-          <Button type="submit" loading={update.isPending} w="fit-content">
+          <ServerActionButton type="submit" loading={update.isPending} w="fit-content">
             Save profile
-          </Button>
+          </ServerActionButton>
         </Stack>
       </form>
     </Card>
@@ -185,9 +186,9 @@ function CancelAccount() {
         Your tracking links stop working and you can no longer sign in. Commissions already approved
         are still paid.
       </Text>
-      <Button color="red.9" variant="outline" onClick={open}>
+      <ServerActionButton color="red.9" variant="outline" onClick={open}>
         Cancel account
-      </Button>
+      </ServerActionButton>
       <Modal opened={opened} onClose={close} title="Cancel your partner account?" centered>
         <Stack gap="sm">
           <Text size="sm">Enter your password to confirm. This cannot be undone.</Text>
@@ -206,9 +207,9 @@ function CancelAccount() {
             <Button variant="default" onClick={close}>
               Keep my account
             </Button>
-            <Button color="red.9" loading={cancel.isPending} onClick={confirm}>
+            <ServerActionButton color="red.9" loading={cancel.isPending} onClick={confirm}>
               Cancel account
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </Modal>

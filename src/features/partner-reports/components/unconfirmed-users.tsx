@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { programNames, type PartnerProgram } from '../../../domain/api/partner-reports';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
@@ -6,6 +6,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useAskToConfirm } from '../api/ask-to-confirm';
 import { useUnconfirmedUsers } from '../api/get-unconfirmed-users';
 import { formatDay } from './money';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** Referred users who have not confirmed their account, with "Ask to confirm" (once a day). */
 export function UnconfirmedUsers({ program }: { program: PartnerProgram }) {
@@ -40,7 +41,7 @@ export function UnconfirmedUsers({ program }: { program: PartnerProgram }) {
                   {user.remindedAt ? ` · reminded ${formatDay(user.remindedAt)}` : ''}
                 </Text>
               </div>
-              <Button
+              <ServerActionButton
                 size="xs"
                 variant="light"
                 disabled={!user.canRemind}
@@ -59,7 +60,7 @@ export function UnconfirmedUsers({ program }: { program: PartnerProgram }) {
                 }}
               >
                 {user.canRemind ? 'Ask to confirm' : 'Reminded today'}
-              </Button>
+              </ServerActionButton>
             </Group>
           ))}
         </Stack>

@@ -30,6 +30,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { QueryError } from '../../../ui/query-error';
 import { usePartnerInfo, useW9Preview, useW9Save } from '../api/w9';
 import { showServerError } from '../components/server-errors';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = [
   'companyNameW9',
@@ -139,7 +140,7 @@ function W9FormCard({ info, isSignup }: { info: PartnerUserInfo; isSignup: boole
           >
             Edit
           </Button>
-          <Button
+          <ServerActionButton
             loading={save.isPending}
             onClick={() => {
               save.mutate(review.form, {
@@ -155,7 +156,7 @@ function W9FormCard({ info, isSignup }: { info: PartnerUserInfo; isSignup: boole
             }}
           >
             Confirm and submit
-          </Button>
+          </ServerActionButton>
         </Group>
       </Card>
     );
@@ -242,9 +243,9 @@ function W9FormCard({ info, isSignup }: { info: PartnerUserInfo; isSignup: boole
             {...form.getInputProps('signature')}
           />
           <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('w9Date')} />
-          <Button type="submit" loading={preview.isPending}>
+          <ServerActionButton type="submit" loading={preview.isPending}>
             Review
-          </Button>
+          </ServerActionButton>
         </Stack>
       </form>
     </Card>

@@ -21,6 +21,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { useChangeApiKey } from '../api/change-api-key';
 import { useViewApiKey } from '../api/view-api-key';
 import { useFlash } from './use-flash';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 export type ApiKeyMode = 'view' | 'change';
 
@@ -207,13 +208,13 @@ function ApiKeyDialogBody({ mode, onClose }: { mode: ApiKeyMode; onClose: () => 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
+          <ServerActionButton
             type="submit"
             loading={mutation.isPending}
             disabled={password.trim().length < MIN}
           >
             {mode === 'view' ? 'View' : 'Change'}
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

@@ -21,6 +21,7 @@ import { logout } from '../../../lib/session/logout';
 import { showErrorToast } from '../../../ui/toast-show';
 import { useAccountProfile } from '../api/account-profile';
 import { useCancelAccount } from '../api/cancel-account';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const isRole = (role: string): role is ResellerRole =>
   role === 'admin' || role === 'sub_admin' || role === 'sub_user';
@@ -51,9 +52,9 @@ function CancelAccountSection() {
         Cancelling ends access for you and every user of this account. The unused part of your paid
         term is refunded to the card on file.
       </Text>
-      <Button color="red.9" variant="outline" onClick={open}>
+      <ServerActionButton color="red.9" variant="outline" onClick={open}>
         Cancel account
-      </Button>
+      </ServerActionButton>
       <Modal opened={opened} onClose={close} title="Cancel your account?" centered>
         {opened ? <CancelAccountForm onClose={close} /> : null}
       </Modal>
@@ -125,9 +126,9 @@ function CancelAccountForm({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Keep my account
           </Button>
-          <Button type="submit" color="red.9" loading={cancel.isPending}>
+          <ServerActionButton type="submit" color="red.9" loading={cancel.isPending}>
             Cancel account
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

@@ -22,6 +22,7 @@ import {
   useRequestEmailChange,
   useResendEmailChange,
 } from '../api/email-change';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const passwordEntered = (value: string): string | null =>
   value.trim() ? null : messages['password.required'];
@@ -59,7 +60,7 @@ export function EmailChangeCard({ profile }: { profile: AccountProfile }) {
             We sent a link to {pending}. Your e-mail address changes when you open it.
           </Text>
           <Group gap="xs" mt="sm">
-            <Button
+            <ServerActionButton
               size="xs"
               variant="default"
               loading={resend.isPending}
@@ -71,8 +72,8 @@ export function EmailChangeCard({ profile }: { profile: AccountProfile }) {
               }}
             >
               Resend link
-            </Button>
-            <Button
+            </ServerActionButton>
+            <ServerActionButton
               size="xs"
               variant="subtle"
               color="red"
@@ -85,13 +86,13 @@ export function EmailChangeCard({ profile }: { profile: AccountProfile }) {
               }}
             >
               Cancel change
-            </Button>
+            </ServerActionButton>
           </Group>
         </Alert>
       ) : null}
-      <Button variant="default" mt="md" onClick={open}>
+      <ServerActionButton variant="default" mt="md" onClick={open}>
         Change email
-      </Button>
+      </ServerActionButton>
       <Modal opened={opened} onClose={close} title="Change email address" centered>
         {opened ? <EmailChangeForm onDone={close} /> : null}
       </Modal>
@@ -153,9 +154,9 @@ function EmailChangeForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={change.isPending}>
+          <ServerActionButton type="submit" loading={change.isPending}>
             Send confirmation link
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

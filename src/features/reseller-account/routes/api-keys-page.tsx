@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { ApiKeyDialog, type ApiKeyMode } from '../components/api-key-dialog';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** The reseller API's own documentation, served by the API server. */
 const API_DOCS_URL = '/rpc-api/docs#/reseller%20API';
@@ -27,21 +28,21 @@ export function ApiKeysPage() {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text fw={600}>Reseller API Key</Text>
           <Group gap="xs">
-            <Button
+            <ServerActionButton
               variant="default"
               onClick={() => {
                 setMode('change');
               }}
             >
               Change
-            </Button>
-            <Button
+            </ServerActionButton>
+            <ServerActionButton
               onClick={() => {
                 setMode('view');
               }}
             >
               View
-            </Button>
+            </ServerActionButton>
           </Group>
         </Group>
       </Paper>

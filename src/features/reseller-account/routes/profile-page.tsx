@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   PROXY_TOPIC,
@@ -13,6 +13,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useAccountProfile, useUpdateAccountProfile } from '../api/account-profile';
 import { EmailChangeCard } from '../components/email-change-card';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const proxyRule = (value: string): string | null => {
   const trimmed = value.trim();
@@ -115,9 +116,13 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
             key={form.key('proxy')}
             {...form.getInputProps('proxy')}
           />
-          <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          <ServerActionButton
+            type="submit"
+            loading={update.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Save changes
-          </Button>
+          </ServerActionButton>
         </Stack>
       </form>
     </Paper>

@@ -8,6 +8,7 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { CancelAccountCard } from '../components/cancel-account-card';
 import { useChangePassword, type ChangePasswordRequest } from '../api/change-password';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const isField = (value: string | undefined): value is (typeof fields)[number] =>
@@ -105,9 +106,13 @@ function SettingsPasswordCard() {
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
-          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+          <ServerActionButton
+            type="submit"
+            loading={change.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Change password
-          </Button>
+          </ServerActionButton>
         </Stack>
       </form>
     </Paper>

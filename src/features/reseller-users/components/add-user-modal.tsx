@@ -17,6 +17,7 @@ import { NumericInput } from '../../../ui/input-numeric';
 import { useAddUser } from '../api/add-user';
 import { allottedRule, serverError } from './form-helpers';
 import { RoleSelect } from './role-select';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 interface AddValues {
   firstName: string;
@@ -148,9 +149,9 @@ export function AddUserModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <ServerActionButton type="submit" loading={add.isPending}>
               Add user
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </form>

@@ -22,6 +22,7 @@ import {
 } from '../../../domain/csv-invitation';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useInviteFromCsv } from '../api/invite-csv';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 type Preview =
   | { kind: 'none' }
@@ -207,9 +208,13 @@ export function CsvInviteModal({ opened, onClose }: { opened: boolean; onClose: 
           <Button variant="default" onClick={close} disabled={send.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={send.isPending} disabled={preview.kind !== 'ok'}>
+          <ServerActionButton
+            onClick={submit}
+            loading={send.isPending}
+            disabled={preview.kind !== 'ok'}
+          >
             Send invitations
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </Modal>

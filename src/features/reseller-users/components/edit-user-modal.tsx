@@ -10,6 +10,7 @@ import { NumericInput } from '../../../ui/input-numeric';
 import { useUpdateUser } from '../api/update-user';
 import { allottedRule, serverError } from './form-helpers';
 import { RoleSelect } from './role-select';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 interface EditValues {
   firstName: string;
@@ -119,9 +120,9 @@ function EditUserForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <ServerActionButton type="submit" loading={update.isPending}>
             Save changes
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </form>

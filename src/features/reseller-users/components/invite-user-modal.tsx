@@ -8,6 +8,7 @@ import { NumericInput } from '../../../ui/input-numeric';
 import { useInviteUser } from '../api/invite-user';
 import { allottedRule, serverError } from './form-helpers';
 import { RoleSelect } from './role-select';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 interface InviteValues {
   email: string;
@@ -100,9 +101,9 @@ export function InviteUserModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={invite.isPending}>
+            <ServerActionButton type="submit" loading={invite.isPending}>
               Send invitation
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </form>

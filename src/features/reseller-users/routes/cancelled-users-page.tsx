@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -16,6 +16,7 @@ import type { SubUserSortField } from '../../../domain/sorting';
 import { ListFooter } from '../../../ui/list-footer';
 import type { SortState } from '../../../ui/sort-header';
 import { UsersTable } from '../components/users-table';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /cancelled-users: deleted (cancelled) users, with a way to restore them. */
 export function CancelledUsersPage() {
@@ -86,7 +87,7 @@ export function CancelledUsersPage() {
           w={{ base: '100%', xs: 320 }}
         />
         {selected.size > 0 && (
-          <Button
+          <ServerActionButton
             variant="light"
             loading={restore.isPending}
             onClick={() =>
@@ -94,7 +95,7 @@ export function CancelledUsersPage() {
             }
           >
             Restore selected ({selected.size})
-          </Button>
+          </ServerActionButton>
         )}
       </Group>
       {list.isError && !data ? (

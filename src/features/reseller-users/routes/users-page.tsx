@@ -31,6 +31,7 @@ import type { SubUserSortField } from '../../../domain/sorting';
 import { ListFooter } from '../../../ui/list-footer';
 import type { SortState } from '../../../ui/sort-header';
 import { UsersTable } from '../components/users-table';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 type StatusFilter = 'all' | 'active' | 'invited';
 
@@ -119,13 +120,13 @@ export function UsersPage() {
           )}
         </div>
         <Group gap="sm">
-          <Button variant="default" onClick={add.open}>
+          <ServerActionButton variant="default" onClick={add.open}>
             Add user
-          </Button>
-          <Button variant="default" onClick={csv.open}>
+          </ServerActionButton>
+          <ServerActionButton variant="default" onClick={csv.open}>
             Invite from CSV
-          </Button>
-          <Button onClick={invite.open}>Invite user</Button>
+          </ServerActionButton>
+          <ServerActionButton onClick={invite.open}>Invite user</ServerActionButton>
         </Group>
       </Group>
 
@@ -161,7 +162,7 @@ export function UsersPage() {
           <Text size="sm" fw={600}>
             {selected.size} selected
           </Text>
-          <Button
+          <ServerActionButton
             size="xs"
             color="red"
             variant="light"
@@ -171,7 +172,7 @@ export function UsersPage() {
             }
           >
             Delete selected
-          </Button>
+          </ServerActionButton>
           <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>

@@ -19,6 +19,7 @@ import { useAddMembers } from '../api/add-members';
 import { useDeleteTeam } from '../api/delete-team';
 import { useRemoveMembers } from '../api/remove-members';
 import { useRenameTeam } from '../api/rename-team';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 export interface UserOption {
   value: string;
@@ -73,9 +74,9 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
                 maxLength={50}
                 style={{ flex: 1 }}
               />
-              <Button type="submit" loading={rename.isPending}>
+              <ServerActionButton type="submit" loading={rename.isPending}>
                 Save
-              </Button>
+              </ServerActionButton>
               <Button variant="default" onClick={() => setRenaming(false)}>
                 Cancel
               </Button>
@@ -87,10 +88,10 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
               {team.name}
             </Title>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => setRenaming(true)}>
+              <ServerActionButton size="xs" variant="default" onClick={() => setRenaming(true)}>
                 Rename
-              </Button>
-              <Button
+              </ServerActionButton>
+              <ServerActionButton
                 size="xs"
                 variant="light"
                 color="red"
@@ -112,7 +113,7 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
                 }
               >
                 Delete
-              </Button>
+              </ServerActionButton>
             </Group>
           </Group>
         )}
@@ -154,7 +155,7 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
             style={{ flex: 1, minWidth: 200 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <Button
+          <ServerActionButton
             disabled={picked.length === 0}
             loading={addMembers.isPending}
             onClick={() =>
@@ -171,7 +172,7 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
             }
           >
             Add
-          </Button>
+          </ServerActionButton>
         </Group>
       </Stack>
     </Card>

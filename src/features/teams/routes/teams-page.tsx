@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -24,6 +14,7 @@ import { useCreateTeam } from '../api/create-team';
 import { useTeams } from '../api/list-teams';
 import { useUserOptions } from '../api/list-user-options';
 import { TeamCard, type UserOption } from '../components/team-card';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /home/teams: the account's teams; a user belongs to at most one. */
 export function TeamsPage() {
@@ -103,9 +94,9 @@ export function TeamsPage() {
             maxLength={50}
             w={{ base: '100%', xs: 320 }}
           />
-          <Button type="submit" loading={create.isPending} mt={{ base: 0, xs: 25 }}>
+          <ServerActionButton type="submit" loading={create.isPending} mt={{ base: 0, xs: 25 }}>
             Create team
-          </Button>
+          </ServerActionButton>
         </Group>
       </form>
       {teams.isError ? (

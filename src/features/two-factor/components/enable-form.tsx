@@ -1,8 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { formatMessage } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useEnableTwofa } from '../api/enable-twofa';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** The last step of a setup: the first code of the new factor and the current password. */
 export function EnableForm({ onEnabled }: { onEnabled: (codes: string[], text: string) => void }) {
@@ -61,9 +62,13 @@ export function EnableForm({ onEnabled }: { onEnabled: (codes: string[], text: s
           }}
           error={errors.password}
         />
-        <Button type="submit" loading={enable.isPending} style={{ alignSelf: 'flex-start' }}>
+        <ServerActionButton
+          type="submit"
+          loading={enable.isPending}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Turn on
-        </Button>
+        </ServerActionButton>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useGenerateSetup } from '../api/generate-setup';
 import { EnableForm } from '../components/enable-form';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /2fa/phone: a phone number, a texted code, then two-factor is on. */
 export function PhoneSetupPage() {
@@ -62,14 +63,14 @@ export function PhoneSetupPage() {
                 }}
                 error={phoneError || undefined}
               />
-              <Button
+              <ServerActionButton
                 type="submit"
                 variant={setup.isSuccess ? 'default' : 'filled'}
                 loading={setup.isPending}
                 style={{ alignSelf: 'flex-start' }}
               >
                 {setup.isSuccess ? 'Send a new code' : 'Send code'}
-              </Button>
+              </ServerActionButton>
             </Stack>
           </form>
           {setup.isSuccess && (

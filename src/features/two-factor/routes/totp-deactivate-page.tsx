@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { TOAST_DURATION_MS } from '../../../domain/limits';
 import { formatMessage } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useDisableTwofa } from '../api/disable-twofa';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /2fa/totp/deactivate: turns two-factor authentication off after the password. */
 export function TotpDeactivatePage() {
@@ -54,9 +55,9 @@ export function TotpDeactivatePage() {
               error={error || undefined}
             />
             <Group gap="sm">
-              <Button type="submit" color="red" loading={disable.isPending}>
+              <ServerActionButton type="submit" color="red" loading={disable.isPending}>
                 Turn off
-              </Button>
+              </ServerActionButton>
               <Anchor component={Link} to="/2fa" size="sm">
                 Cancel
               </Anchor>

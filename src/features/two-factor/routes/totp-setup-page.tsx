@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useGenerateSetup } from '../api/generate-setup';
 import { EnableForm } from '../components/enable-form';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /2fa/totp: QR code and manual key for an authenticator app, then its first code. */
 export function TotpSetupPage() {
@@ -38,14 +39,14 @@ export function TotpSetupPage() {
                 {isApiError(setup.error) ? setup.error.message : GENERIC_ERROR_TEXT}
               </Alert>
             )}
-            <Button
+            <ServerActionButton
               loading={setup.isPending}
               onClick={() => {
                 setup.mutate({ method: 'totp' });
               }}
             >
               Show QR code
-            </Button>
+            </ServerActionButton>
           </Stack>
         ) : (
           <Stack gap="md">

@@ -20,6 +20,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
 import { useSecurityInfo } from '../api/security-info';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /2fa: whether two-factor authentication is on, and the ways to turn it on or off. */
 export function TwoFactorPage() {
@@ -61,14 +62,14 @@ export function TwoFactorPage() {
             </Text>
             <Text size="sm">Recovery codes left: {info.data.recoveryCodesLeft}</Text>
             <Group gap="sm">
-              <Button
+              <ServerActionButton
                 variant="default"
                 onClick={() => {
                   setIsAsking(true);
                 }}
               >
                 New recovery codes
-              </Button>
+              </ServerActionButton>
               <Button color="red" variant="light" component={Link} to="/2fa/totp/deactivate">
                 Turn off
               </Button>
@@ -170,9 +171,9 @@ function NewCodesDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={generate.isPending}>
+            <ServerActionButton type="submit" loading={generate.isPending}>
               Generate
-            </Button>
+            </ServerActionButton>
           </Group>
         </Stack>
       </form>
