@@ -2,10 +2,12 @@
 // Bundle: the gzip size of every JavaScript file the sign-in page loads before it is interactive,
 // measured by loading the page in Chromium against the built server, and the size of every chunk.
 // Offline: the cached shell and the offline database (scripts/bench-offline.mjs).
+// Lighthouse: four pages, desktop and mobile (scripts/bench-lighthouse.mjs); alone: `-- lighthouse`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { printLighthouseFigures } from './bench-lighthouse.mjs';
 import { printOfflineFigures } from './bench-offline.mjs';
 import { waitFor } from './bench-server.mjs';
 import { BUDGETS, chunkSizes, precacheFigures, signInScripts } from './bundle-figures.mjs';
@@ -37,10 +39,25 @@ if (
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  env: { ...process.env, E2E_PORT: port },
-  stdio: 'ignore',
-});
+// The built server of BUILD_DIR (e2e-server.mjs reads it too) on a fresh demo database.
+const startServer = () =>
+  spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: 'ignore',
+  });
+
+if (process.argv[2] === 'lighthouse') {
+  const server = startServer();
+  try {
+    await waitFor(base);
+    await printLighthouseFigures(base);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  process.exit(0);
+}
+
+const server = startServer();
 try {
   await waitFor(base);
   const browser = await chromium.launch({
@@ -76,6 +93,7 @@ try {
 
   await printOfflineFigures(browser, base);
   await browser.close();
+  await printLighthouseFigures(base);
 } finally {
   server.kill('SIGTERM');
 }
