@@ -58,3 +58,25 @@ export function hasHorizontalScroll(page: Page): Promise<boolean> {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
 }
+
+/** Waits until this page's service worker is activated (ready can resolve while activating). */
+export async function waitForActivatedWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker || worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
+  });
+  // The page is controlled from its next load; make sure it is now.
+  await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 10_000,
+    })
+    .catch(async () => {
+      await page.reload();
+    });
+}

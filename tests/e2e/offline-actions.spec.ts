@@ -1,28 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, signInAsReseller, test } from './fixtures';
+import { expect, signInAsReseller, test, waitForActivatedWorker } from './fixtures';
 
 const HINT = 'You are offline. This needs a connection to the server.';
-
-/** Waits until this page's service worker is activated and controls the page (as offline-data). */
-async function waitForActivatedWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker || worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-  await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 10_000,
-    })
-    .catch(async () => {
-      await page.reload();
-    });
-}
 
 test('offline, the Users screen turns off its server actions and says why', async ({
   page,

@@ -1,27 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsPartner, signInAsReseller, test } from './fixtures';
-
-/** Waits until this page's service worker is activated (ready can resolve while activating). */
-async function waitForActivatedWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker || worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-  // The page is controlled from its next load; make sure it is now.
-  await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 10_000,
-    })
-    .catch(async () => {
-      await page.reload();
-    });
-}
+import {
+  expect,
+  signInAsPartner,
+  signInAsReseller,
+  test,
+  waitForActivatedWorker,
+} from './fixtures';
 
 /** The accounts of every row in the offline database. */
 async function storedAccounts(page: Page): Promise<string[]> {

@@ -1,32 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, signInAsReseller, test } from './fixtures';
+import { expect, signInAsReseller, test, waitForActivatedWorker } from './fixtures';
 
 /** The built service worker the e2e server sends (see scripts/e2e-server.mjs). */
 const workerFile = join(process.env.BUILD_DIR ?? '.', 'dist', 'sw.js');
-
-/** Waits until this page's service worker is activated (ready can resolve while activating). */
-async function waitForActivatedWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker || worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-  // The page is controlled from its next load; make sure it is now.
-  await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 10_000,
-    })
-    .catch(async () => {
-      await page.reload();
-    });
-}
 
 test('the manifest passes the browser installability checks', async ({ page, context }) => {
   await page.goto('/rpc-app/reseller/login');
