@@ -22,6 +22,7 @@ interface UserList {
   page: number;
   pageSize: number;
   counts: { active: number; invited: number; cancelled: number };
+  allotted: number;
 }
 
 const PERMISSION_DENIED = 'You do not have permission to perform this action';
@@ -45,8 +46,12 @@ async function signedIn(email: string): Promise<Agent> {
   return agent;
 }
 
-async function list(agent: Agent, query: Record<string, string> = {}) {
-  const response = await agent.get('/rpc-api/reseller/user/get', query);
+async function list(
+  agent: Agent,
+  query: Record<string, string> = {},
+  url = '/rpc-api/reseller/user/get',
+) {
+  const response = await agent.get(url, query);
   expect(response.statusCode, response.body).toBe(200);
   return payload<UserList>(response);
 }
@@ -79,6 +84,18 @@ describe('GET /reseller/user/get (list)', () => {
     const second = await list(admin, { pageSize: '10', page: '2' });
     const ids = new Set(page.users.map((u) => u.id));
     expect(second.users.some((u) => ids.has(u.id))).toBe(false);
+  });
+
+  it('the total and the allotted computers agree with the rows, with and without a search', async () => {
+    const all = await list(admin, { pageSize: '100' });
+    expect(all.total).toBe(all.counts.active + all.counts.invited);
+    expect(all.users).toHaveLength(all.total);
+    expect(all.allotted).toBe(all.users.reduce((sum, u) => sum + u.allotedComputers, 0));
+    const searched = await list(admin, { q: all.users[0]?.email ?? '', pageSize: '100' });
+    expect(searched.total).toBe(searched.users.length);
+    expect(searched.total).toBeLessThan(all.total);
+    const cancelled = await list(admin, {}, '/rpc-api/reseller/account/get/cancelusers');
+    expect(cancelled.total).toBe(all.counts.cancelled);
   });
 
   it('sorts by username, created_date and isActive in both directions', async () => {

@@ -38,15 +38,20 @@ function baseQuery(db: Executor, accountId: string, options: Pick<ListOptions, '
 const now = () => new Date().toISOString();
 
 /** One page of an account's users, sorted in SQL so pagination stays correct. */
+/** `knownTotal`: the caller already knows how many users match (no search), so none are counted. */
 export async function listUsersPage(
   db: Executor,
   accountId: string,
   options: ListOptions,
+  knownTotal?: number,
 ): Promise<{ users: SubUser[]; total: number }> {
   const base = baseQuery(db, accountId, options);
-  const totalRow = await base
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirst();
+  const total =
+    knownTotal ??
+    Number(
+      (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())
+        ?.n ?? 0,
+    );
   const direction = options.order;
   const sortExpression = {
     isActive: sql`case when users.status = 'active' then 1 else 0 end`,
@@ -81,7 +86,7 @@ export async function listUsersPage(
     .execute();
   const at = now();
   return {
-    total: Number(totalRow?.n ?? 0),
+    total,
     users: rows.map((row) => ({
       id: row.id,
       firstname: row.first_name,
@@ -102,16 +107,28 @@ export async function listUsersPage(
   };
 }
 
-export async function countByStatus(db: Executor, accountId: string) {
+/**
+ * One pass over the account's users: how many there are of each status, and the computers
+ * allotted to those who are not cancelled (what the list shows above its rows).
+ */
+export async function statusSummary(db: Executor, accountId: string) {
   const rows = await db
     .selectFrom('users')
-    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      (eb) => eb.fn.sum<string | number | null>('alloted_computers').as('allotted'),
+    ])
     .where('account_id', '=', accountId)
     .groupBy('status')
     .execute();
   const counts = { active: 0, invited: 0, cancelled: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
+  let allotted = 0;
+  for (const row of rows) {
+    counts[row.status] = Number(row.n);
+    if (row.status !== 'cancelled') allotted += Number(row.allotted ?? 0);
+  }
+  return { counts, allotted };
 }
 
 /** Computers allotted to the account's users who are not cancelled, optionally leaving one out. */

@@ -23,11 +23,11 @@ import { assertCan, displayName, forbidden, type Actor } from './actor';
 import { inviteMail, issueInvitation, openInvitationLink } from './invitations';
 import {
   allottedTotal,
-  countByStatus,
   findUserInAccount,
   findUsersInAccount,
   isEmailTaken,
   listUsersPage,
+  statusSummary,
   mmDdYyyy,
 } from './users-repository';
 
@@ -98,12 +98,19 @@ async function listPage(
   query: ListQuery,
   statuses: UserStatus[],
 ): Promise<UserList> {
-  const [{ users, total }, counts, allotted, planComputers] = await Promise.all([
-    listUsersPage(db, actor.accountId, { ...query, statuses }),
-    countByStatus(db, actor.accountId),
-    allottedTotal(db, actor.accountId),
+  // The counts by status give the total of an unsearched list: a large account is counted once.
+  const [{ counts, allotted }, planComputers] = await Promise.all([
+    statusSummary(db, actor.accountId),
     planComputerLimit(),
   ]);
+  const knownTotal =
+    query.q.trim() === '' ? statuses.reduce((sum, status) => sum + counts[status], 0) : undefined;
+  const { users, total } = await listUsersPage(
+    db,
+    actor.accountId,
+    { ...query, statuses },
+    knownTotal,
+  );
   return {
     users,
     total,
