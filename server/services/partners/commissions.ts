@@ -52,6 +52,46 @@ export function commissionStatusAt(earnedAt: string, now: string): CommissionSta
   return 'paid';
 }
 
+/** The referral columns a commission row copies (as the database types them). */
+interface ReferralRef {
+  id: string;
+  partner_id: string;
+  program: string;
+  kind: string;
+}
+
+/** A commission on one payment (or refund, negative), pending until settleCommissions. */
+async function insertPendingCommission(
+  db: Executor,
+  referral: ReferralRef,
+  row: {
+    paymentId: string;
+    baseMinor: number;
+    commissionMinor: number;
+    currency: string;
+    at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('partner_commissions')
+    .values({
+      id: crypto.randomUUID(),
+      partner_id: referral.partner_id,
+      referral_id: referral.id,
+      payment_id: row.paymentId,
+      program: referral.program,
+      kind: referral.kind,
+      base_amount_minor: row.baseMinor,
+      commission_minor: row.commissionMinor,
+      currency: row.currency,
+      status: 'pending',
+      earned_at: row.at,
+      paid_at: null,
+      payout_paypal_email: '',
+    })
+    .execute();
+}
+
 export interface PaymentInput {
   referralId: string;
   amountMinor: number;
@@ -110,24 +150,13 @@ export async function recordReferralPayment(db: Executor, input: PaymentInput): 
       ? bountyCommission(earlier === undefined, rule.bounty_amount_minor)
       : referralCommission(input.amountMinor, rule.referral_basis_points);
   if (commission === 0) return 0;
-  await db
-    .insertInto('partner_commissions')
-    .values({
-      id: crypto.randomUUID(),
-      partner_id: referral.partner_id,
-      referral_id: referral.id,
-      payment_id: paymentId,
-      program: referral.program,
-      kind: referral.kind,
-      base_amount_minor: input.amountMinor,
-      commission_minor: commission,
-      currency: input.currency,
-      status: 'pending',
-      earned_at: input.paidAt,
-      paid_at: null,
-      payout_paypal_email: '',
-    })
-    .execute();
+  await insertPendingCommission(db, referral, {
+    paymentId,
+    baseMinor: input.amountMinor,
+    commissionMinor: commission,
+    currency: input.currency,
+    at: input.paidAt,
+  });
   return commission;
 }
 
@@ -187,24 +216,13 @@ export async function recordReferralRefund(db: Executor, input: RefundInput): Pr
     })
     .execute();
   if (takenBack === 0) return 0;
-  await db
-    .insertInto('partner_commissions')
-    .values({
-      id: crypto.randomUUID(),
-      partner_id: referral.partner_id,
-      referral_id: referral.id,
-      payment_id: paymentId,
-      program: referral.program,
-      kind: referral.kind,
-      base_amount_minor: -input.amountMinor,
-      commission_minor: takenBack,
-      currency: input.currency,
-      status: 'pending',
-      earned_at: input.refundedAt,
-      paid_at: null,
-      payout_paypal_email: '',
-    })
-    .execute();
+  await insertPendingCommission(db, referral, {
+    paymentId,
+    baseMinor: -input.amountMinor,
+    commissionMinor: takenBack,
+    currency: input.currency,
+    at: input.refundedAt,
+  });
   return takenBack;
 }
 
