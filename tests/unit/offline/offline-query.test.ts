@@ -1,9 +1,8 @@
-import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
+// First: it installs fake-indexeddb before Dexie is loaded.
+import { withFreshOfflineDb } from './fresh-offline-db';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rememberAccount } from '../../../src/offline/account';
-import { OFFLINE_DB_NAME, resetOfflineDbForTests } from '../../../src/offline/db';
 import { withOfflineStore } from '../../../src/offline/offline-query';
 import { readSnapshot, saveSnapshot } from '../../../src/offline/store';
 import { ApiError, clientErrorCodes } from '../../../src/lib/http/api-error';
@@ -14,17 +13,7 @@ function setOnline(value: boolean): void {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
 }
 
-beforeEach(async () => {
-  resetOfflineDbForTests();
-  await Dexie.delete(OFFLINE_DB_NAME);
-  window.localStorage.clear();
-  window.localStorage.setItem('product_type', 'reseller');
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetOfflineDbForTests();
-});
+withFreshOfflineDb();
 
 async function run(queryFn: () => Promise<unknown>): Promise<unknown> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,7 +1,7 @@
-import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
+// First: it installs fake-indexeddb before Dexie is loaded.
+import { withFreshOfflineDb } from './fresh-offline-db';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry, ActivityLogResponse } from '../../../src/domain/api/reseller-account';
 import {
   answerFromEntries,
@@ -9,7 +9,6 @@ import {
   storedActivityAnswer,
 } from '../../../src/features/activity-log/api/stored-activity';
 import { rememberAccount } from '../../../src/offline/account';
-import { OFFLINE_DB_NAME, resetOfflineDbForTests } from '../../../src/offline/db';
 import { withOfflineStore } from '../../../src/offline/offline-query';
 import { wipeAccountData } from '../../../src/offline/store';
 
@@ -66,16 +65,7 @@ describe('answerFromEntries: the server rules, on the stored entries', () => {
 });
 
 describe('the activity log offline', () => {
-  beforeEach(async () => {
-    resetOfflineDbForTests();
-    await Dexie.delete(OFFLINE_DB_NAME);
-    window.localStorage.clear();
-    window.localStorage.setItem('product_type', 'reseller');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    resetOfflineDbForTests();
-  });
+  withFreshOfflineDb();
 
   const page = (list: ActivityEntry[]): ActivityLogResponse => ({
     entries: list,
