@@ -1,11 +1,11 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { formatMessage } from '../domain/messages';
 import { OopsScreen } from './oops-screen';
 
-/** The root route's error element: "Oops!" and the route error's status text (spec section 2). */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const statusText = isRouteErrorResponse(error) ? error.statusText : '';
+/**
+ * "Oops!" and what went wrong (spec section 2): "Not Found" for an unknown path, "Something went
+ * wrong" when a screen fails to render or its code fails to load.
+ */
+export function ErrorScreen({ statusText }: { statusText?: string }) {
   return (
     <OopsScreen
       title={formatMessage('error.screen.title')}

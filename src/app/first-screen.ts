@@ -1,5 +1,3 @@
-import type { createAppRouter } from './router';
-
 /**
  * Work the first screen does not need (the toast container, the service worker) starts once that
  * screen is on the page and the browser is idle: reaching an interactive sign-in page neither
@@ -30,16 +28,11 @@ function onIdle(callback: () => void): void {
   }
 }
 
-/** The router is initialized once the first route's code and loaders are in: its screen renders. */
-export function watchFirstScreen(router: ReturnType<typeof createAppRouter>): void {
-  const done = () => onIdle(markShown);
-  if (router.state.initialized) {
-    done();
-    return;
-  }
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    done();
-  });
+let isMarked = false;
+
+/** Called once the first route's screen is on the page; later calls do nothing. */
+export function markFirstScreenShown(): void {
+  if (isMarked) return;
+  isMarked = true;
+  onIdle(markShown);
 }

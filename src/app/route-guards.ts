@@ -1,19 +1,24 @@
-import { redirect } from 'react-router-dom';
 import type { ProductType } from '../domain/api/session';
 import { paths, serverPages } from '../lib/paths';
 import { getProductType, setProductType } from '../lib/session/product-type';
 import { isSignedIn } from '../lib/session/signed-in';
 
+/*
+ * Route guards (see route-tree.tsx): local checks of the session flags in storage, never an API
+ * call, so they may run before the bootstrap calls are back (main.tsx). Each returns where to go
+ * instead, or null to show the route.
+ */
+
 /**
- * Loader of a private area. Signed out: resellers go to the console login, partners to the
- * server's sign-in page (an absolute URL outside the base, so the router does a full navigation).
- * Signed in: the global product type follows the area, so refresh and logout use its flows.
+ * Guard of a private area. Signed out: resellers go to the console login, partners to the
+ * server's sign-in page (an absolute URL outside the base: a full navigation). Signed in: the
+ * global product type follows the area, so refresh and logout use its flows.
  */
 export function requireSignedIn(productType: ProductType) {
-  return () => {
+  return (): string | null => {
     if (!isSignedIn(productType)) {
-      if (productType === 'reseller') return redirect(paths.resellerLogin);
-      return redirect(new URL(serverPages.partnerSignIn, window.location.origin).href);
+      if (productType === 'reseller') return paths.resellerLogin;
+      return new URL(serverPages.partnerSignIn, window.location.origin).href;
     }
     if (getProductType() !== productType) setProductType(productType);
     return null;
@@ -21,15 +26,15 @@ export function requireSignedIn(productType: ProductType) {
 }
 
 /** "/" leads to the signed-in home of the current product type, or to the reseller login. */
-export function redirectFromRoot() {
+export function redirectFromRoot(): string {
   const productType = getProductType();
   if (isSignedIn(productType)) {
-    return redirect(productType === 'partner' ? paths.partnerDashboard : paths.home);
+    return productType === 'partner' ? paths.partnerDashboard : paths.home;
   }
-  return redirect(paths.resellerLogin);
+  return paths.resellerLogin;
 }
 
 /** A signed-in reseller who opens the login page goes straight home. */
-export function redirectIfResellerSignedIn() {
-  return isSignedIn('reseller') ? redirect(paths.home) : null;
+export function redirectIfResellerSignedIn(): string | null {
+  return isSignedIn('reseller') ? paths.home : null;
 }

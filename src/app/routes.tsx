@@ -1,469 +1,429 @@
-import { data, Outlet, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import { PageLoader } from '../ui/page-loader';
 import { ErrorScreen } from './error-screen';
 import { LinkExpiredScreen } from './link-expired-screen';
 import { redirectFromRoot, redirectIfResellerSignedIn, requireSignedIn } from './route-guards';
+import { toRouteObjects, type AppRoute } from './route-tree';
 
 /**
  * The whole route tree under the /rpc-app base (spec section 2). Only screens that work are
  * listed; each area's code is a separate chunk, so the sign-in page loads little. Later issues
  * add their routes here.
  */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
-    id: 'root',
     path: paths.root,
-    element: <Outlet />,
-    errorElement: <ErrorScreen />,
-    hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, loader: redirectFromRoot, element: <PageLoader /> },
+      { index: true, guard: redirectFromRoot, element: <PageLoader /> },
       {
         path: paths.resellerLogin,
-        loader: redirectIfResellerSignedIn,
-        lazy: () =>
-          import('../features/reseller-auth/routes/login-page').then((module) => ({
-            Component: module.ResellerLoginPage,
-          })),
+        guard: redirectIfResellerSignedIn,
+        page: () =>
+          import('../features/reseller-auth/routes/login-page').then(
+            (module) => module.ResellerLoginPage,
+          ),
       },
       {
         path: paths.resellerForgotPassword,
-        lazy: () =>
-          import('../features/reseller-auth/routes/forgot-password-page').then((module) => ({
-            Component: module.ForgotPasswordPage,
-          })),
+        page: () =>
+          import('../features/reseller-auth/routes/forgot-password-page').then(
+            (module) => module.ForgotPasswordPage,
+          ),
       },
       {
         path: paths.resellerResetPassword,
-        lazy: () =>
-          import('../features/reseller-auth/routes/reset-password-page').then((module) => ({
-            Component: module.ResetPasswordPage,
-          })),
+        page: () =>
+          import('../features/reseller-auth/routes/reset-password-page').then(
+            (module) => module.ResetPasswordPage,
+          ),
       },
-      { path: paths.linkExpired, Component: LinkExpiredScreen },
+      { path: paths.linkExpired, element: <LinkExpiredScreen /> },
       {
         // Public: the e-mail change's link may be opened in a browser that is not signed in.
         path: paths.resellerConfirmEmail,
-        lazy: () =>
-          import('../features/reseller-auth/routes/confirm-email-page').then((module) => ({
-            Component: module.ConfirmEmailPage,
-          })),
+        page: () =>
+          import('../features/reseller-auth/routes/confirm-email-page').then(
+            (module) => module.ConfirmEmailPage,
+          ),
       },
       {
         path: paths.resellerSignup,
-        loader: redirectIfResellerSignedIn,
-        lazy: () =>
-          import('../features/reseller-signup/routes/signup-page').then((module) => ({
-            Component: module.ResellerSignupPage,
-          })),
+        guard: redirectIfResellerSignedIn,
+        page: () =>
+          import('../features/reseller-signup/routes/signup-page').then(
+            (module) => module.ResellerSignupPage,
+          ),
       },
       {
         // Public: the signup's link may be opened in a browser that is not signed in.
         path: paths.registrationVerify,
-        lazy: () =>
-          import('../features/reseller-signup/routes/verify-registration-page').then((module) => ({
-            Component: module.VerifyRegistrationPage,
-          })),
+        page: () =>
+          import('../features/reseller-signup/routes/verify-registration-page').then(
+            (module) => module.VerifyRegistrationPage,
+          ),
       },
       {
         path: paths.chromebookCaptcha,
-        lazy: () =>
-          import('../features/reseller-signup/routes/chromebook-captcha-page').then((module) => ({
-            Component: module.ChromebookCaptchaPage,
-          })),
+        page: () =>
+          import('../features/reseller-signup/routes/chromebook-captcha-page').then(
+            (module) => module.ChromebookCaptchaPage,
+          ),
       },
       {
         path: paths.chromebookCaptchaResponse,
-        lazy: () =>
-          import('../features/reseller-signup/routes/chromebook-captcha-page').then((module) => ({
-            Component: module.ChromebookCaptchaResponsePage,
-          })),
+        page: () =>
+          import('../features/reseller-signup/routes/chromebook-captcha-page').then(
+            (module) => module.ChromebookCaptchaResponsePage,
+          ),
       },
       {
         path: paths.invitedSignup,
-        lazy: () =>
-          import('../features/invite/routes/invited-signup-page').then((module) => ({
-            Component: module.InvitedSignupPage,
-          })),
+        page: () =>
+          import('../features/invite/routes/invited-signup-page').then(
+            (module) => module.InvitedSignupPage,
+          ),
       },
       {
         path: paths.partnerSignup,
-        lazy: () =>
-          import('../features/partner-signup/routes/signup-page').then((module) => ({
-            Component: module.PartnerSignupPage,
-          })),
+        page: () =>
+          import('../features/partner-signup/routes/signup-page').then(
+            (module) => module.PartnerSignupPage,
+          ),
       },
       {
         path: paths.partnerForgotPassword,
-        lazy: () =>
-          import('../features/partner-profile/routes/forgot-password-page').then((module) => ({
-            Component: module.PartnerForgotPasswordPage,
-          })),
+        page: () =>
+          import('../features/partner-profile/routes/forgot-password-page').then(
+            (module) => module.PartnerForgotPasswordPage,
+          ),
       },
       {
         path: paths.partnerResetPassword,
-        lazy: () =>
-          import('../features/partner-profile/routes/reset-password-page').then((module) => ({
-            Component: module.PartnerResetPasswordPage,
-          })),
+        page: () =>
+          import('../features/partner-profile/routes/reset-password-page').then(
+            (module) => module.PartnerResetPasswordPage,
+          ),
       },
       {
-        id: 'reseller',
-        loader: requireSignedIn('reseller'),
-        lazy: () =>
-          import('./layouts/reseller-layout').then((module) => ({
-            Component: module.ResellerLayout,
-          })),
+        guard: requireSignedIn('reseller'),
+        page: () => import('./layouts/reseller-layout').then((module) => module.ResellerLayout),
         children: [
           {
             path: paths.home,
-            lazy: () =>
-              import('../features/reseller-home/routes/home-page').then((module) => ({
-                Component: module.ResellerHomePage,
-              })),
+            page: () =>
+              import('../features/reseller-home/routes/home-page').then(
+                (module) => module.ResellerHomePage,
+              ),
           },
           // Billing (issue 7): invoices and transactions; upgrade and billingInfo are ACCOUNT tabs.
           {
             path: paths.invoices,
-            lazy: () =>
-              import('../features/billing/routes/invoices-page').then((module) => ({
-                Component: module.InvoicesPage,
-              })),
+            page: () =>
+              import('../features/billing/routes/invoices-page').then(
+                (module) => module.InvoicesPage,
+              ),
           },
           {
             path: paths.invoiceDetail,
-            lazy: () =>
-              import('../features/billing/routes/invoice-detail-page').then((module) => ({
-                Component: module.InvoiceDetailPage,
-              })),
+            page: () =>
+              import('../features/billing/routes/invoice-detail-page').then(
+                (module) => module.InvoiceDetailPage,
+              ),
           },
           {
             path: paths.transactions,
-            lazy: () =>
-              import('../features/billing/routes/transactions-page').then((module) => ({
-                Component: module.TransactionsPage,
-              })),
+            page: () =>
+              import('../features/billing/routes/transactions-page').then(
+                (module) => module.TransactionsPage,
+              ),
           },
           {
             path: paths.homeUsers,
-            lazy: () =>
-              import('../features/reseller-users/routes/users-page').then((module) => ({
-                Component: module.UsersPage,
-              })),
+            page: () =>
+              import('../features/reseller-users/routes/users-page').then(
+                (module) => module.UsersPage,
+              ),
           },
           {
             path: paths.homeTeams,
-            lazy: () =>
-              import('../features/teams/routes/teams-page').then((module) => ({
-                Component: module.TeamsPage,
-              })),
+            page: () =>
+              import('../features/teams/routes/teams-page').then((module) => module.TeamsPage),
           },
           {
             path: paths.homeComputers,
-            lazy: () =>
-              import('../features/computers/routes/computers-page').then((module) => ({
-                Component: module.ComputersPage,
-              })),
+            page: () =>
+              import('../features/computers/routes/computers-page').then(
+                (module) => module.ComputersPage,
+              ),
           },
           {
             path: paths.cancelledUsers,
-            lazy: () =>
-              import('../features/reseller-users/routes/cancelled-users-page').then((module) => ({
-                Component: module.CancelledUsersPage,
-              })),
+            page: () =>
+              import('../features/reseller-users/routes/cancelled-users-page').then(
+                (module) => module.CancelledUsersPage,
+              ),
           },
           {
             path: paths.account,
-            lazy: () =>
-              import('../features/reseller-account/routes/account-layout').then((module) => ({
-                Component: module.AccountLayout,
-              })),
+            page: () =>
+              import('../features/reseller-account/routes/account-layout').then(
+                (module) => module.AccountLayout,
+              ),
             children: [
-              { index: true, loader: () => redirect(paths.accountSettings) },
+              { index: true, guard: () => paths.accountSettings },
               {
                 path: 'settings',
-                lazy: () =>
-                  import('../features/reseller-account/routes/settings-page').then((module) => ({
-                    Component: module.SettingsPage,
-                  })),
+                page: () =>
+                  import('../features/reseller-account/routes/settings-page').then(
+                    (module) => module.SettingsPage,
+                  ),
               },
               {
                 path: 'profile',
-                lazy: () =>
-                  import('../features/reseller-account/routes/profile-page').then((module) => ({
-                    Component: module.ProfilePage,
-                  })),
+                page: () =>
+                  import('../features/reseller-account/routes/profile-page').then(
+                    (module) => module.ProfilePage,
+                  ),
               },
               {
                 path: 'upgrade',
-                lazy: () =>
-                  import('../features/billing/routes/upgrade-page').then((module) => ({
-                    Component: module.UpgradePage,
-                  })),
+                page: () =>
+                  import('../features/billing/routes/upgrade-page').then(
+                    (module) => module.UpgradePage,
+                  ),
               },
               {
                 path: 'billingInfo',
-                lazy: () =>
-                  import('../features/billing/routes/billing-info-page').then((module) => ({
-                    Component: module.BillingInfoPage,
-                  })),
+                page: () =>
+                  import('../features/billing/routes/billing-info-page').then(
+                    (module) => module.BillingInfoPage,
+                  ),
               },
               {
                 path: 'rpc-api',
-                lazy: () =>
-                  import('../features/reseller-account/routes/api-keys-page').then((module) => ({
-                    Component: module.ApiKeysPage,
-                  })),
+                page: () =>
+                  import('../features/reseller-account/routes/api-keys-page').then(
+                    (module) => module.ApiKeysPage,
+                  ),
               },
             ],
           },
           {
             path: paths.twoFactor,
-            lazy: () =>
-              import('../features/two-factor/routes/two-factor-page').then((module) => ({
-                Component: module.TwoFactorPage,
-              })),
+            page: () =>
+              import('../features/two-factor/routes/two-factor-page').then(
+                (module) => module.TwoFactorPage,
+              ),
           },
           {
             path: paths.twoFactorPhone,
-            lazy: () =>
-              import('../features/two-factor/routes/phone-setup-page').then((module) => ({
-                Component: module.PhoneSetupPage,
-              })),
+            page: () =>
+              import('../features/two-factor/routes/phone-setup-page').then(
+                (module) => module.PhoneSetupPage,
+              ),
           },
           {
             path: paths.twoFactorTotp,
-            lazy: () =>
-              import('../features/two-factor/routes/totp-setup-page').then((module) => ({
-                Component: module.TotpSetupPage,
-              })),
+            page: () =>
+              import('../features/two-factor/routes/totp-setup-page').then(
+                (module) => module.TotpSetupPage,
+              ),
           },
           {
             path: paths.twoFactorTotpDeactivate,
-            lazy: () =>
-              import('../features/two-factor/routes/totp-deactivate-page').then((module) => ({
-                Component: module.TotpDeactivatePage,
-              })),
+            page: () =>
+              import('../features/two-factor/routes/totp-deactivate-page').then(
+                (module) => module.TotpDeactivatePage,
+              ),
           },
           {
             path: paths.activityLog,
-            lazy: () =>
-              import('../features/activity-log/routes/activity-log-page').then((module) => ({
-                Component: module.ActivityLogPage,
-              })),
+            page: () =>
+              import('../features/activity-log/routes/activity-log-page').then(
+                (module) => module.ActivityLogPage,
+              ),
           },
           {
             path: paths.activityLogSupport,
-            lazy: () =>
-              import('../features/activity-log/routes/activity-log-page').then((module) => ({
-                Component: module.ActivityLogPage,
-              })),
+            page: () =>
+              import('../features/activity-log/routes/activity-log-page').then(
+                (module) => module.ActivityLogPage,
+              ),
           },
         ],
       },
       {
-        id: 'partner',
-        loader: requireSignedIn('partner'),
-        lazy: () =>
-          import('./layouts/partner-layout').then((module) => ({
-            Component: module.PartnerLayout,
-          })),
+        guard: requireSignedIn('partner'),
+        page: () => import('./layouts/partner-layout').then((module) => module.PartnerLayout),
         children: [
           {
             path: paths.partnerDashboard,
-            lazy: () =>
-              import('../features/partner-dashboard/routes/dashboard-page').then((module) => ({
-                Component: module.PartnerDashboardPage,
-              })),
+            page: () =>
+              import('../features/partner-dashboard/routes/dashboard-page').then(
+                (module) => module.PartnerDashboardPage,
+              ),
           },
           {
             path: paths.partnerApproval,
-            lazy: () =>
-              import('../features/partner-dashboard/routes/approval-page').then((module) => ({
-                Component: module.PartnerApprovalPage,
-              })),
+            page: () =>
+              import('../features/partner-dashboard/routes/approval-page').then(
+                (module) => module.PartnerApprovalPage,
+              ),
           },
           {
             path: paths.partnerSignupW9,
-            lazy: () =>
-              import('../features/partner-signup/routes/w9-page').then((module) => ({
-                Component: module.SignupW9Page,
-              })),
+            page: () =>
+              import('../features/partner-signup/routes/w9-page').then(
+                (module) => module.SignupW9Page,
+              ),
           },
           {
             path: paths.partnerW9,
-            lazy: () =>
-              import('../features/partner-signup/routes/w9-page').then((module) => ({
-                Component: module.PartnerW9Page,
-              })),
+            page: () =>
+              import('../features/partner-signup/routes/w9-page').then(
+                (module) => module.PartnerW9Page,
+              ),
           },
           {
             path: paths.partnerEditProfile,
-            lazy: () =>
-              import('../features/partner-profile/routes/edit-profile-page').then((module) => ({
-                Component: module.EditProfilePage,
-              })),
+            page: () =>
+              import('../features/partner-profile/routes/edit-profile-page').then(
+                (module) => module.EditProfilePage,
+              ),
           },
           {
             path: paths.partnerChangePassword,
-            lazy: () =>
-              import('../features/partner-profile/routes/change-password-page').then((module) => ({
-                Component: module.ChangePasswordPage,
-              })),
+            page: () =>
+              import('../features/partner-profile/routes/change-password-page').then(
+                (module) => module.ChangePasswordPage,
+              ),
           },
           {
             path: paths.partnerPromoBanners,
-            lazy: () =>
-              import('../features/partner-banners/routes/promo-banners-page').then((module) => ({
-                Component: module.PromoBannersLayout,
-              })),
+            page: () =>
+              import('../features/partner-banners/routes/promo-banners-page').then(
+                (module) => module.PromoBannersLayout,
+              ),
             children: [
               {
                 index: true,
-                lazy: () =>
+                page: () =>
                   import('../features/partner-banners/routes/promo-banners-page').then(
-                    (module) => ({
-                      Component: module.PromoBannersIndex,
-                    }),
+                    (module) => module.PromoBannersIndex,
                   ),
               },
               {
                 path: 'rpcbounty',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-banners/routes/promo-banners-page').then(
-                    (module) => ({
-                      Component: module.RpcBountyBanners,
-                    }),
+                    (module) => module.RpcBountyBanners,
                   ),
               },
               {
                 path: 'hdbounty',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-banners/routes/promo-banners-page').then(
-                    (module) => ({
-                      Component: module.HdBountyBanners,
-                    }),
+                    (module) => module.HdBountyBanners,
                   ),
               },
               {
                 path: 'rpcreferral',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-banners/routes/promo-banners-page').then(
-                    (module) => ({
-                      Component: module.RpcReferralBanners,
-                    }),
+                    (module) => module.RpcReferralBanners,
                   ),
               },
               {
                 path: 'hdreferral',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-banners/routes/promo-banners-page').then(
-                    (module) => ({
-                      Component: module.HdReferralBanners,
-                    }),
+                    (module) => module.HdReferralBanners,
                   ),
               },
             ],
           },
           {
             path: paths.partnerCommissionReport,
-            lazy: () =>
+            page: () =>
               import('../features/partner-reports/routes/commission-report-layout').then(
-                (module) => ({ Component: module.CommissionReportLayout }),
+                (module) => module.CommissionReportLayout,
               ),
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('../features/partner-reports/routes/overview-page').then((module) => ({
-                    Component: module.ReportsOverviewPage,
-                  })),
+                page: () =>
+                  import('../features/partner-reports/routes/overview-page').then(
+                    (module) => module.ReportsOverviewPage,
+                  ),
               },
               {
                 path: 'bounty',
-                lazy: () =>
-                  import('../features/partner-reports/routes/bounty-page').then((module) => ({
-                    Component: module.BountyReportPage,
-                  })),
+                page: () =>
+                  import('../features/partner-reports/routes/bounty-page').then(
+                    (module) => module.BountyReportPage,
+                  ),
               },
               {
                 path: 'referral',
-                lazy: () =>
-                  import('../features/partner-reports/routes/referral-page').then((module) => ({
-                    Component: module.ReferralReportPage,
-                  })),
+                page: () =>
+                  import('../features/partner-reports/routes/referral-page').then(
+                    (module) => module.ReferralReportPage,
+                  ),
               },
               {
                 path: 'referral/rpc/quarterly',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.RpcQuarterlyDefault,
-                    }),
+                    (module) => module.RpcQuarterlyDefault,
                   ),
               },
               {
                 path: 'referral/rpc/quarterly/:quarter/:year',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.RpcQuarterlyPage,
-                    }),
+                    (module) => module.RpcQuarterlyPage,
                   ),
               },
               {
                 path: 'referral/rpc/monthly',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.RpcMonthlyDefault,
-                    }),
+                    (module) => module.RpcMonthlyDefault,
                   ),
               },
               {
                 path: 'referral/rpc/monthly/:from_month/:from_year/:to_month/:to_year',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.RpcMonthlyPage,
-                    }),
+                    (module) => module.RpcMonthlyPage,
                   ),
               },
               {
                 path: 'referral/hd/quarterly',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.HdQuarterlyDefault,
-                    }),
+                    (module) => module.HdQuarterlyDefault,
                   ),
               },
               {
                 path: 'referral/hd/quarterly/:quarter/:year',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.HdQuarterlyPage,
-                    }),
+                    (module) => module.HdQuarterlyPage,
                   ),
               },
               {
                 path: 'referral/hd/monthly',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.HdMonthlyDefault,
-                    }),
+                    (module) => module.HdMonthlyDefault,
                   ),
               },
               {
                 path: 'referral/hd/monthly/:from_month/:from_year/:to_month/:to_year',
-                lazy: () =>
+                page: () =>
                   import('../features/partner-reports/routes/referral-view-page').then(
-                    (module) => ({
-                      Component: module.HdMonthlyPage,
-                    }),
+                    (module) => module.HdMonthlyPage,
                   ),
               },
             ],
@@ -473,28 +433,11 @@ export const routes: RouteObject[] = [
       {
         // Unknown paths get the error screen with "Not Found".
         path: '*',
-        loader: () => {
-          // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-router reads a thrown data() as the route's error response
-          throw data(null, { status: 404, statusText: 'Not Found' });
-        },
+        element: <ErrorScreen statusText="Not Found" />,
       },
     ],
   },
 ];
 
-function joinPath(parent: string, path: string): string {
-  if (path.startsWith('/')) return path;
-  return `${parent.replace(/\/$/, '')}/${path}`;
-}
-
-/** Every concrete path of a route tree (no splats), e.g. for an automated route sweep. */
-export function collectPaths(tree: readonly RouteObject[], parent = ''): string[] {
-  return tree.flatMap((route) => {
-    const own = route.path === undefined ? parent : joinPath(parent, route.path);
-    const here = route.path !== undefined && !own.includes('*') ? [own] : [];
-    return [...here, ...collectPaths(route.children ?? [], own)];
-  });
-}
-
-/** The plain list of console paths (relative to /rpc-app) that have a screen. */
-export const routePaths: readonly string[] = collectPaths(routes);
+/** The tree as React Router route objects, built once (see route-tree.tsx). */
+export const routeObjects = toRouteObjects(routes);
