@@ -110,7 +110,7 @@ export async function buildApp({
   };
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

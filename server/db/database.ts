@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrations } from './migrations/all';
+import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
 export type Tx = Transaction<DB>;
@@ -48,7 +49,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
