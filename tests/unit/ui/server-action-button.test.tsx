@@ -2,7 +2,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_ACTION_HINT } from '../../../src/lib/http/offline-guard';
-import { ServerActionButton } from '../../../src/ui/server-action-button';
+import { Button, Menu } from '@mantine/core';
+import {
+  ServerActionButton,
+  ServerActionCloseButton,
+  ServerActionMenuItem,
+} from '../../../src/ui/server-action-button';
 import { renderWithMantine } from './form-test-utils';
 
 /** Sets navigator.onLine and tells the page, as the browser does when the connection changes. */
@@ -78,5 +83,56 @@ describe('ServerActionButton', () => {
     goOnline(true);
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ServerActionMenuItem', () => {
+  it('offline, stays in the open menu, turned off with the reason, and works again online', async () => {
+    const onDelete = vi.fn();
+    renderWithMantine(
+      <Menu>
+        <Menu.Target>
+          <Button>Actions</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <ServerActionMenuItem onClick={onDelete}>Delete</ServerActionMenuItem>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    // jsdom lays nothing out: Floating UI may keep the dropdown display: none (see tooltip()).
+    const item = () => screen.getByRole('menuitem', { name: 'Delete', hidden: true });
+    await screen.findByRole('menuitem', { name: 'Delete', hidden: true });
+
+    goOnline(false);
+    expect(item()).toHaveAttribute('aria-disabled', 'true');
+    expect(item()).toHaveAttribute('aria-description', OFFLINE_ACTION_HINT);
+    await user.click(item());
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(item()).toBeInTheDocument(); // the menu did not close
+    await user.hover(item());
+    expect(await tooltip()).toHaveTextContent(OFFLINE_ACTION_HINT);
+
+    goOnline(true);
+    expect(item()).not.toHaveAttribute('aria-disabled');
+    await user.click(item());
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ServerActionCloseButton', () => {
+  it('offline, does not remove and says why', () => {
+    const onRemove = vi.fn();
+    renderWithMantine(<ServerActionCloseButton aria-label="Remove ann" onClick={onRemove} />);
+    const cross = () => screen.getByRole('button', { name: 'Remove ann' });
+    goOnline(false);
+    expect(cross()).toHaveAttribute('aria-disabled', 'true');
+    expect(cross()).toHaveAttribute('aria-description', OFFLINE_ACTION_HINT);
+    fireEvent.click(cross());
+    expect(onRemove).not.toHaveBeenCalled();
+    goOnline(true);
+    fireEvent.click(cross());
+    expect(onRemove).toHaveBeenCalledTimes(1);
   });
 });

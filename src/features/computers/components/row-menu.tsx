@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import type { Computer } from '../../../domain/api/computers';
+import { ServerActionMenuItem } from '../../../ui/server-action-button';
 
 export interface ComputerActions {
   onEdit: (computer: Computer) => void;
@@ -27,9 +28,9 @@ export function RowMenu({ computer, actions }: { computer: Computer; actions: Co
         <Menu.Item onClick={() => actions.onAllot(computer)}>Allot to user</Menu.Item>
         <Menu.Item onClick={() => actions.onComments(computer)}>Comments</Menu.Item>
         <Menu.Item onClick={() => actions.onMessage(computer)}>Send message</Menu.Item>
-        <Menu.Item color="red" onClick={() => actions.onDelete(computer)}>
+        <ServerActionMenuItem color="red" onClick={() => actions.onDelete(computer)}>
           Delete
-        </Menu.Item>
+        </ServerActionMenuItem>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ProfileUpdate } from '../../../domain/api/partner-account';
@@ -29,6 +17,7 @@ import {
   useStateList,
   useUpdateProfile,
 } from '../api/profile';
+import { PasswordConfirmForm } from '../../../ui/password-confirm-form';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = [
@@ -149,12 +138,10 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
   );
 }
 
-function CancelAccount() {
-  const [opened, { open, close }] = useDisclosure(false);
+function CancelAccountForm({ onClose }: { onClose: () => void }) {
   const cancel = useCancelAccount();
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const confirm = () => {
+  const confirm = (password: string) => {
     const problem = rules.password(password);
     if (problem) {
       setError(problem);
@@ -178,6 +165,20 @@ function CancelAccount() {
     });
   };
   return (
+    <PasswordConfirmForm
+      label="Cancel account"
+      isPending={cancel.isPending}
+      error={error}
+      onErrorClear={() => setError(null)}
+      onConfirm={confirm}
+      onKeep={onClose}
+    />
+  );
+}
+
+function CancelAccount() {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="cancel-title">
       <Title order={2} size="h4" id="cancel-title">
         Cancel partner account
@@ -190,28 +191,7 @@ function CancelAccount() {
         Cancel account
       </ServerActionButton>
       <Modal opened={opened} onClose={close} title="Cancel your partner account?" centered>
-        <Stack gap="sm">
-          <Text size="sm">Enter your password to confirm. This cannot be undone.</Text>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            error={error}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep my account
-            </Button>
-            <ServerActionButton color="red.9" loading={cancel.isPending} onClick={confirm}>
-              Cancel account
-            </ServerActionButton>
-          </Group>
-        </Stack>
+        {opened ? <CancelAccountForm onClose={close} /> : null}
       </Modal>
     </Card>
   );

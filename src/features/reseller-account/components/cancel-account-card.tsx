@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { List, Modal, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { cancelledNotice, cancelledNoticeParam } from '../../../domain/cancelled-notice';
@@ -21,6 +11,7 @@ import { logout } from '../../../lib/session/logout';
 import { showErrorToast } from '../../../ui/toast-show';
 import { useAccountProfile } from '../api/account-profile';
 import { useCancelAccount } from '../api/cancel-account';
+import { PasswordConfirmForm } from '../../../ui/password-confirm-form';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 const isRole = (role: string): role is ResellerRole =>
@@ -64,10 +55,8 @@ function CancelAccountSection() {
 
 function CancelAccountForm({ onClose }: { onClose: () => void }) {
   const cancel = useCancelAccount();
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const confirm = () => {
-    if (cancel.isPending) return;
+  const confirm = (password: string) => {
     if (!password.trim()) {
       setError(messages['password.required']);
       return;
@@ -96,41 +85,19 @@ function CancelAccountForm({ onClose }: { onClose: () => void }) {
     );
   };
   return (
-    <form
-      noValidate
-      aria-label="Cancel account"
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm();
-      }}
+    <PasswordConfirmForm
+      label="Cancel account"
+      isPending={cancel.isPending}
+      error={error}
+      onErrorClear={() => setError(null)}
+      onConfirm={confirm}
+      onKeep={onClose}
     >
-      <Stack gap="sm">
-        <List size="sm" spacing={4}>
-          <List.Item>You and your users can no longer sign in.</List.Item>
-          <List.Item>Your API key stops working at once.</List.Item>
-          <List.Item>Pending charges must be paid first.</List.Item>
-        </List>
-        <Text size="sm">Enter your password to confirm. This cannot be undone.</Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          error={error}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setError(null);
-          }}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep my account
-          </Button>
-          <ServerActionButton type="submit" color="red.9" loading={cancel.isPending}>
-            Cancel account
-          </ServerActionButton>
-        </Group>
-      </Stack>
-    </form>
+      <List size="sm" spacing={4}>
+        <List.Item>You and your users can no longer sign in.</List.Item>
+        <List.Item>Your API key stops working at once.</List.Item>
+        <List.Item>Pending charges must be paid first.</List.Item>
+      </List>
+    </PasswordConfirmForm>
   );
 }

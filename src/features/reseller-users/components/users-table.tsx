@@ -7,6 +7,7 @@ import {
 } from '../../../domain/api/reseller-users';
 import type { SubUserSortField } from '../../../domain/sorting';
 import { SortHeader, type SortState } from '../../../ui/sort-header';
+import { ServerActionMenuItem } from '../../../ui/server-action-button';
 import { StatusBadge } from './status-badge';
 
 export interface UserActions {
@@ -159,18 +160,24 @@ function RowMenu({ user, actions }: { user: SubUser; actions: UserActions }) {
       <Menu.Dropdown>
         {actions.onEdit && <Menu.Item onClick={() => actions.onEdit?.(user)}>Edit</Menu.Item>}
         {isInvited && actions.onResend && (
-          <Menu.Item onClick={() => actions.onResend?.(user)}>Resend invitation</Menu.Item>
+          <ServerActionMenuItem onClick={() => actions.onResend?.(user)}>
+            Resend invitation
+          </ServerActionMenuItem>
         )}
         {isInvited && actions.onCopyLink && (
-          <Menu.Item onClick={() => actions.onCopyLink?.(user)}>Copy invitation link</Menu.Item>
+          <ServerActionMenuItem onClick={() => actions.onCopyLink?.(user)}>
+            Copy invitation link
+          </ServerActionMenuItem>
         )}
         {actions.onRestore && (
-          <Menu.Item onClick={() => actions.onRestore?.(user)}>Restore</Menu.Item>
+          <ServerActionMenuItem onClick={() => actions.onRestore?.(user)}>
+            Restore
+          </ServerActionMenuItem>
         )}
         {actions.onDelete && (
-          <Menu.Item color="red" onClick={() => actions.onDelete?.(user)}>
+          <ServerActionMenuItem color="red" onClick={() => actions.onDelete?.(user)}>
             Delete
-          </Menu.Item>
+          </ServerActionMenuItem>
         )}
       </Menu.Dropdown>
     </Menu>

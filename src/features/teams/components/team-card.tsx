@@ -1,7 +1,6 @@
 import {
   Button,
   Card,
-  CloseButton,
   Group,
   List,
   MultiSelect,
@@ -19,7 +18,7 @@ import { useAddMembers } from '../api/add-members';
 import { useDeleteTeam } from '../api/delete-team';
 import { useRemoveMembers } from '../api/remove-members';
 import { useRenameTeam } from '../api/rename-team';
-import { ServerActionButton } from '../../../ui/server-action-button';
+import { ServerActionButton, ServerActionCloseButton } from '../../../ui/server-action-button';
 
 export interface UserOption {
   value: string;
@@ -128,7 +127,7 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {member.name ? `${member.name} (${member.email})` : member.email}
                   </Text>
-                  <CloseButton
+                  <ServerActionCloseButton
                     size="sm"
                     aria-label={`Remove ${member.email} from ${team.name}`}
                     onClick={() =>
