@@ -52,11 +52,19 @@ export async function signInAsPartner(page: Page, username: string): Promise<voi
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** True when the page is wider than the viewport (something would scroll sideways). */
+/**
+ * True when the page is wider than the viewport (something would scroll sideways). It measures
+ * once the finite CSS transitions have ended: right after a resize to phone width, the AppShell
+ * is still sliding its navbar away, and the content stays offset by it for those 200 ms.
+ */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
+  return page.evaluate(async () => {
+    const settling = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.allSettled(settling.map((animation) => animation.finished));
+    return document.documentElement.scrollWidth > document.documentElement.clientWidth;
+  });
 }
 
 /** Waits until this page's service worker is activated (ready can resolve while activating). */

@@ -22,6 +22,8 @@ const signedInScreens = [
 ] as const;
 
 test('every signed-in partner screen fits the phone', async ({ page }) => {
+  // Twelve full page loads, charts included: past 30 s on a loaded 2-core runner.
+  test.setTimeout(90_000);
   await signInAsPartner(page, 'demopartner');
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   for (const [url, heading] of signedInScreens) {
