@@ -5,11 +5,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { signIn, waitFor } from './bench-server.mjs';
+import { runFixedAmount, signIn, waitFor } from './bench-server.mjs';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -24,16 +23,10 @@ const targets = [
 
 const firstAsset = () => readdirSync('dist/assets').find((f) => f.endsWith('.js'));
 
-function run(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, amount: REQUESTS, connections: CONNECTIONS }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
+const run = (url, headers = {}) =>
+  runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
 
-/** Throughput over the whole run (autocannon's per-second average is coarse for short runs). */
-const perSecond = (r) => r.requests.total / r.duration;
+const perSecond = (r) => r.perSecond;
 
 const row = (name, r, ceiling) => {
   const errors = r.errors + r.timeouts + (r.non2xx ?? 0);

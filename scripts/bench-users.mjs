@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { signIn, waitFor } from './bench-server.mjs';
+import { runFixedAmount, signIn, waitFor } from './bench-server.mjs';
 
 const FILES = 20;
 const ROWS = 500;
@@ -34,13 +33,8 @@ async function post(base, cookie, path, form) {
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
 
-function load(url, cookie) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers: { cookie }, amount: 2000, connections: 20 }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
+const load = (url, cookie) =>
+  runFixedAmount({ url, headers: { cookie }, amount: 2000, connections: 20 });
 
 async function benchUsers(label, env) {
   const port = 18099;
@@ -82,7 +76,7 @@ async function benchUsers(label, env) {
       const result = await load(`${base}/rpc-api/reseller/user/get${query}`, cookie);
       const failed = result.errors + result.timeouts + (result.non2xx ?? 0);
       console.log(
-        `  ${name.padEnd(26)} ${(result.requests.total / result.duration).toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${failed}`,
+        `  ${name.padEnd(26)} ${result.perSecond.toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${failed}`,
       );
     }
   } finally {
