@@ -21,6 +21,23 @@ async function ownTeam(db: Executor, actor: Actor, teamId: string) {
   return team;
 }
 
+const userNotFound = () => new AppError(errorCodes.NOT_FOUND, 'User not found');
+
+/**
+ * The listed users of the actor's account; 404 unless every one of them is found, so a request
+ * naming another account's user is refused as a whole instead of acting on the rest.
+ */
+async function ownUsers(db: Executor, actor: Actor, userIds: readonly string[]) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('account_id', '=', actor.accountId)
+    .where('id', 'in', [...userIds])
+    .execute();
+  if (users.length !== userIds.length) throw userNotFound();
+  return users;
+}
+
 async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId?: string) {
   const rows = await db
     .selectFrom('teams')
@@ -138,15 +155,8 @@ export async function addMembers(
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
     await ownTeam(tx, actor, teamId);
-    const users = await tx
-      .selectFrom('users')
-      .select(['id', 'status'])
-      .where('account_id', '=', actor.accountId)
-      .where('id', 'in', [...userIds])
-      .execute();
-    if (users.length !== userIds.length || users.some((user) => user.status === 'cancelled')) {
-      throw new AppError(errorCodes.NOT_FOUND, 'User not found');
-    }
+    const users = await ownUsers(tx, actor, userIds);
+    if (users.some((user) => user.status === 'cancelled')) throw userNotFound();
     const inTeams = await tx
       .selectFrom('team_members')
       .select('user_id')
@@ -178,6 +188,7 @@ export async function removeMembers(
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
     await ownTeam(tx, actor, teamId);
+    await ownUsers(tx, actor, userIds);
     await tx
       .deleteFrom('team_members')
       .where('team_id', '=', teamId)
