@@ -1,53 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { PUBLIC_READS, PUBLIC_WRITES } from './helpers/public-routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
  * Generic checks over the server's own route table: a route added later is covered without
- * editing this file. Only the allow lists below name routes, each with its reason.
+ * editing this file. Only the allow lists name routes, each with its reason (public routes in
+ * helpers/public-routes.ts, shared with the tenant-isolation suite).
  */
-
-/** API reads anyone may make. */
-const PUBLIC_READS = new Set([
-  '/rpc-api/config', // product name and support e-mail for the sign-in pages
-  '/rpc-api/iplocation', // the visitor's country, before sign-in (data-centre choice)
-  '/rpc-api/health', // load balancer probe
-  '/rpc-api/dc/probes', // data-centre test images, timed before sign-in (invited-user signup)
-  '/rpc-api/dc/probe/:file', // the 1x1 test image itself, no data
-  '/rpc-api/openapi.json', // the published API description
-  '/rpc-api/reseller/logout', // logout pages must work with an expired session
-  '/rpc-api/partner/logout',
-  '/rpc-api/reseller/redirect/reseller_login', // a redirect, no data
-  '/rpc-api/reset_password/check', // the reset page checks its e-mailed link before sign-in
-  '/rpc-api/partner/countries', // country list of the public partner signup form
-  '/rpc-api/partner/states', // state list of the public partner signup form
-  '/rpc-api/reseller/invite/check', // the invited user has no account yet; the link is the credential
-  '/rpc-api/captcha/challenge', // a signed proof-of-work challenge, before signup
-  '/rpc-api/reseller/signup', // the plans and countries of the public signup form
-  '/rpc-api/chromebook/captcha/verify/response', // the Chromebook app polls its own session's pass
-]);
-
-/** State-changing API calls made before there is a session (they still need the CSRF token). */
-const PUBLIC_WRITES = new Set([
-  '/rpc-api/csrf', // issues the CSRF token itself, so it cannot require one
-  '/rpc-api/reseller/user_signin',
-  '/rpc-api/partner/user_signin',
-  '/rpc-api/partner/partnerSignup', // partner signup, step one: there is no account yet
-  '/rpc-api/partner/continuePartenrSignup', // partner signup, step two: creates the account
-  '/rpc-api/partner/forgotPasswordLink', // a partner who forgot the password has no session
-  '/rpc-api/partner/resetpartner_password', // authenticated by the e-mailed link's token
-  '/rpc-api/reseller/support/otp_signin',
-  '/rpc-api/forgot_password', // a signed-out user asks for a reset link
-  '/rpc-api/reset_password', // authenticated by the single-use token of the e-mailed link
-  '/rpc-api/reseller/account/change/email/confirm', // the e-mailed link's single-use token
-  '/rpc-api/reseller/auth/v1/refresh-token', // authenticated by the refresh cookie instead
-  '/rpc-api/partner/auth/v1/refresh-token',
-  '/rpc-api/reseller/invitedUserSignup', // invited-user signup: no account yet, the link is the credential
-  '/rpc-api/reseller/freeRBSTrialSignup', // self-service signup: no account yet, behind the captcha
-  '/rpc-api/reseller/paidRBSSignup',
-  '/rpc-api/reseller/registration/process', // the signup's mailed single-use verification token
-  '/rpc-api/chromebook/captcha/verify', // the captcha itself is the check
-]);
 
 const CSRF_EXEMPT = new Set(['/rpc-api/csrf']);
 
