@@ -37,6 +37,7 @@ import {
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
+import type { Executor } from '../db/database';
 import { permissionDenied, principalOf, requestContext, requireSession } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
@@ -92,15 +93,18 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (user.role !== 'admin') throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
     return user;
   };
-  const audit = (request: FastifyRequest, accountId: string, action: string, details = {}) =>
-    recordAudit(ctx.db, {
-      subjectKind: 'reseller',
-      subjectId: principalOf(request).sub,
-      accountId,
-      action,
-      ...requestContext(request),
-      details,
-    });
+  /** An audit line; a payment's is written in the payment's own transaction by the service. */
+  const audit =
+    (request: FastifyRequest, accountId: string, action: string, details = {}) =>
+    (db: Executor, written: Record<string, unknown> = {}) =>
+      recordAudit(db, {
+        subjectKind: 'reseller',
+        subjectId: principalOf(request).sub,
+        accountId,
+        action,
+        ...requestContext(request),
+        details: { ...details, ...written },
+      });
 
   api.get(
     '/rpc-api/reseller/ecom/billingInfo',
@@ -127,9 +131,14 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const user = await adminAccount(request);
-      const result = await updateCard(ctx.db, user.account_id, request.body);
-      await audit(request, user.account_id, 'billing.card.updated', { last4: result.card.last4 });
-      return ok(result);
+      return ok(
+        await updateCard(
+          ctx.db,
+          user.account_id,
+          request.body,
+          audit(request, user.account_id, 'billing.card.updated'),
+        ),
+      );
     },
   );
 
@@ -142,9 +151,13 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const user = await adminAccount(request);
-      const result = await payPendingCharges(ctx.db, user.account_id);
-      await audit(request, user.account_id, 'billing.pending.paid');
-      return ok(result);
+      return ok(
+        await payPendingCharges(
+          ctx.db,
+          user.account_id,
+          audit(request, user.account_id, 'billing.pending.paid'),
+        ),
+      );
     },
   );
 
@@ -273,9 +286,16 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const { planCode, term, ...card } = request.body;
-      const result = await upgradeByCard(ctx.db, user.account_id, planCode, term, card);
-      await audit(request, user.account_id, 'billing.upgrade', { planCode, payment: 'card' });
-      return ok(result);
+      return ok(
+        await upgradeByCard(
+          ctx.db,
+          user.account_id,
+          planCode,
+          term,
+          card,
+          audit(request, user.account_id, 'billing.upgrade', { planCode, payment: 'card' }),
+        ),
+      );
     },
   );
 
@@ -288,9 +308,15 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const { planCode, term } = request.body;
-      const result = await upgradeByInvoice(ctx.db, user.account_id, planCode, term);
-      await audit(request, user.account_id, 'billing.upgrade', { planCode, payment: 'invoice' });
-      return ok(result);
+      return ok(
+        await upgradeByInvoice(
+          ctx.db,
+          user.account_id,
+          planCode,
+          term,
+          audit(request, user.account_id, 'billing.upgrade', { planCode, payment: 'invoice' }),
+        ),
+      );
     },
   );
 
@@ -388,7 +414,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const result = await updateVatId(ctx.db, user.account_id, request.body.vatid);
-      await audit(request, user.account_id, 'tax.vat.updated');
+      await audit(request, user.account_id, 'tax.vat.updated')(ctx.db);
       return ok(result);
     },
   );
@@ -406,7 +432,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const result = await updateGstin(ctx.db, user.account_id, request.body.gstin);
-      await audit(request, user.account_id, 'tax.gst.updated');
+      await audit(request, user.account_id, 'tax.gst.updated')(ctx.db);
       return ok(result);
     },
   );

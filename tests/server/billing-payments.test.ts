@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   BillingInfo,
   InvoiceDetail,
@@ -9,6 +9,10 @@ import type {
 } from '../../src/domain/api/billing';
 import { addDays, nowIso } from '../../server/services/clock';
 import { runRenewals } from '../../server/services/billing/renewals';
+import { setPaymentGateway } from '../../server/services/billing/billing';
+import { insertInvoice } from '../../server/services/billing/repository';
+import type { PaymentGateway } from '../../server/services/payments/gateway';
+import { createSandboxGateway } from '../../server/services/payments/sandbox';
 import { Agent, errorOf } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -486,5 +490,142 @@ describe('Auto-renewal job', () => {
       renewTerm: 'week',
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/**
+ * The sandbox, holding each charge until a second one is asked for, so two calls both read the
+ * account before either writes (the race of a double click); it keeps the money moved.
+ */
+function pairedGateway() {
+  const sandbox = createSandboxGateway();
+  const charged = new Map<string, number>();
+  const refunded: number[] = [];
+  let held: (() => void)[] = [];
+  const gateway: PaymentGateway = {
+    name: 'paired sandbox',
+    tokenize: (card, now) => sandbox.tokenize(card, now),
+    async charge(request) {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        if (held.length === 2) {
+          for (const release of held) release();
+          held = [];
+        }
+        // A lone charge is not held for ever.
+        setTimeout(resolve, 2_000);
+      });
+      const result = await sandbox.charge(request);
+      // The same idempotency key answers the same reference: one charge, however often asked.
+      if (result.ok) charged.set(result.reference, request.amountMinor);
+      return result;
+    },
+    async refund(request) {
+      const result = await sandbox.refund(request);
+      if (result.ok) refunded.push(request.amountMinor);
+      return result;
+    },
+  };
+  const sum = (amounts: Iterable<number>) => [...amounts].reduce((total, n) => total + n, 0);
+  return { gateway, netMinor: () => sum(charged.values()) - sum(refunded) };
+}
+
+describe('Two payments at once (a double click, two tabs)', () => {
+  let paired: ReturnType<typeof pairedGateway>;
+  beforeEach(() => {
+    paired = pairedGateway();
+    setPaymentGateway(paired.gateway);
+  });
+  afterEach(() => {
+    setPaymentGateway(createSandboxGateway());
+  });
+
+  const chargesOf = (invoiceId: string) =>
+    t.db
+      .selectFrom('transactions')
+      .select('amount_minor')
+      .where('invoice_id', '=', invoiceId)
+      .where('kind', '=', 'charge')
+      .execute();
+
+  it('pay a pending charge once: one charge, one payment recorded, both answered', async () => {
+    const accountId = await accountIdOf('leaving@example.com');
+    const now = nowIso();
+    const lines = [
+      { description: 'Extra computers', quantity: 1, unitMinor: 2_000, amountMinor: 2_000 },
+    ];
+    const tax = { type: 'none', rateBp: 0, taxMinor: 0, label: '', isReverseCharge: false };
+    const invoiceId = await insertInvoice(t.db, {
+      accountId,
+      kind: 'renewal',
+      status: 'DUE',
+      issuedAt: now,
+      dueAt: addDays(now, 7),
+      periodStart: now,
+      periodEnd: addDays(now, 30),
+      currency: 'USD',
+      lines,
+      tax,
+      buyer: { name: 'Lakeside Helpdesk', lines: [], taxId: '' },
+    });
+    await t.db
+      .insertInto('pending_charges')
+      .values({
+        id: crypto.randomUUID(),
+        account_id: accountId,
+        invoice_id: invoiceId,
+        amount_minor: 2_000,
+        currency: 'USD',
+        description: 'Extra computers',
+        due_at: addDays(now, 7),
+        status: 'open',
+        period_key: `test:${invoiceId}`,
+        created_at: now,
+        paid_at: null,
+      })
+      .execute();
+    const [first, second] = [
+      await signedIn('leaving@example.com'),
+      await signedIn('leaving@example.com'),
+    ];
+    const answers = await Promise.all([
+      first.post('/rpc-api/reseller/v1_ecom/payPendingCharge'),
+      second.post('/rpc-api/reseller/v1_ecom/payPendingCharge'),
+    ]);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(await chargesOf(invoiceId)).toEqual([{ amount_minor: 2_000 }]);
+    expect(paired.netMinor()).toBe(2_000);
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('action', '=', 'billing.pending.paid')
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('upgrade once: one plan change, one invoice, and the second charge given back', async () => {
+    const accountId = await accountIdOf('leaving@example.com');
+    const [first, second] = [
+      await signedIn('leaving@example.com'),
+      await signedIn('leaving@example.com'),
+    ];
+    const answers = await Promise.all([
+      first.post('/rpc-api/reseller/ecom/continueUpg', { planCode: 'BR-50' }),
+      second.post('/rpc-api/reseller/ecom/continueUpg', { planCode: 'BR-50' }),
+    ]);
+    const [won, lost] = [...answers].sort((a, b) => a.statusCode - b.statusCode);
+    expect(won?.statusCode).toBe(200);
+    expect(lost && errorOf(lost)?.message).toBe('You are already subscribed to this plan');
+    const upgrades = await t.db
+      .selectFrom('invoices')
+      .select(['id', 'total_minor'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'upgrade')
+      .execute();
+    expect(upgrades).toHaveLength(1);
+    const [upgrade] = upgrades;
+    expect(await chargesOf(upgrade?.id ?? '')).toEqual([{ amount_minor: upgrade?.total_minor }]);
+    expect(paired.netMinor()).toBe(upgrade?.total_minor);
   });
 });

@@ -222,25 +222,43 @@ const cardColumns = (card: StoredCard, holder: string) => ({
   card_holder: holder,
 });
 
+/**
+ * Written inside a payment's own transaction (the route's audit line, with what the service
+ * adds to its details), so a crash cannot keep the payment and lose its record, or the reverse.
+ */
+export type InPaymentTransaction = (
+  tx: Executor,
+  details: Record<string, unknown>,
+) => Promise<void>;
+const nothingMore: InPaymentTransaction = () => Promise.resolve();
+
 /** Saves a new card on file (and the billing address); reports whether charges are pending. */
-export async function updateCard(db: Database, accountId: string, input: CardInput & AddressInput) {
+export async function updateCard(
+  db: Database,
+  accountId: string,
+  input: CardInput & AddressInput,
+  alongside: InPaymentTransaction = nothingMore,
+) {
   const address = checkAddress(input);
   const card = await tokenizeOrThrow(input);
   const now = nowIso();
   await loadAccountBundle(db, accountId, now);
-  await db
-    .updateTable('billing_accounts')
-    .set({
-      ...cardColumns(card, input.holder),
-      address1: address.address1,
-      city: address.city,
-      state: address.state,
-      zip: address.zip,
-      country: address.country,
-      updated_at: now,
-    })
-    .where('account_id', '=', accountId)
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('billing_accounts')
+      .set({
+        ...cardColumns(card, input.holder),
+        address1: address.address1,
+        city: address.city,
+        state: address.state,
+        zip: address.zip,
+        country: address.country,
+        updated_at: now,
+      })
+      .where('account_id', '=', accountId)
+      .execute();
+    await alongside(tx, { last4: card.last4 });
+  });
   const pending = await openPendingCharges(db, accountId);
   return {
     text: formatMessage('card.updated'),
@@ -261,8 +279,23 @@ const cardLabel = (billing: AccountBundle['billing']) => ({
   cardLast4: billing.card_last4,
 });
 
-/** Charges the open pending charges to the card on file; reactivates a CCFAILEDACC account. */
-export async function payPendingCharges(db: Database, accountId: string) {
+/** A concurrent call settled some of the charges this one read as open: nothing is written. */
+class PendingChargesTaken extends Error {}
+
+/**
+ * Charges the open pending charges to the card on file; reactivates a CCFAILEDACC account.
+ *
+ * Two calls at once (a double click, two tabs) read the same open charges and send the gateway
+ * the same idempotency key, so the card is charged once; the pending charges are then claimed
+ * with a conditional update (open -> paid) in the transaction that writes the payment, and only
+ * the call that claims them all records it. The other answers as the winner did when its charge
+ * is the one recorded, and otherwise gives its own charge back.
+ */
+export async function payPendingCharges(
+  db: Database,
+  accountId: string,
+  alongside: InPaymentTransaction = nothingMore,
+) {
   const now = nowIso();
   const bundle = await loadAccountBundle(db, accountId, now);
   const pending = await openPendingCharges(db, accountId);
@@ -304,59 +337,102 @@ export async function payPendingCharges(db: Database, accountId: string) {
     throw declined(result.reason);
   }
   const wasSuspended = bundle.account.account_status === accountValues.CCFAILEDACC;
-  await db.transaction().execute(async (tx) => {
-    let endDate = bundle.account.end_date;
-    for (const charge of pending) {
-      await tx
-        .updateTable('pending_charges')
-        .set({ status: 'paid', paid_at: now })
-        .where('id', '=', charge.id)
-        .execute();
-      const invoice = charge.invoice_id
-        ? await tx
-            .selectFrom('invoices')
-            .selectAll()
-            .where('id', '=', charge.invoice_id)
-            .executeTakeFirst()
-        : undefined;
-      if (invoice) {
-        await tx
-          .updateTable('invoices')
-          .set({ status: 'PAID' })
-          .where('id', '=', invoice.id)
-          .execute();
-        if (invoice.period_end > endDate) endDate = invoice.period_end;
-      }
-      await recordPaidCharge(tx, {
-        accountId,
-        invoiceId: charge.invoice_id,
-        amountMinor: charge.amount_minor,
-        taxMinor: invoice?.tax_minor ?? 0,
-        rateBp: invoice?.tax_rate_bp ?? 0,
-        currency: charge.currency,
-        ...cardLabel(bundle.billing),
-        description: charge.description,
-        gatewayRef: result.reference,
-        createdAt: now,
-      });
-    }
-    await tx
-      .updateTable('reseller_accounts')
-      .set({
-        is_pending_charge: 0,
-        attempted_for_pending_charges: 0,
-        end_date: endDate,
-        ...(wasSuspended ? { account_status: 'A' } : {}),
-      })
-      .where('id', '=', accountId)
-      .execute();
-  });
-  return {
+  const answer = {
     text: wasSuspended
       ? formatMessage('account.reactivated')
       : formatMessage('pending.charges.applied'),
     reactivated: wasSuspended,
   };
+  try {
+    await db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .updateTable('pending_charges')
+        .set({ status: 'paid', paid_at: now })
+        .where(
+          'id',
+          'in',
+          pending.map((charge) => charge.id),
+        )
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== pending.length) throw new PendingChargesTaken();
+      await recordPendingPayment(tx, bundle, pending, result.reference, now);
+      await alongside(tx, {});
+    });
+  } catch (error) {
+    if (!(error instanceof PendingChargesTaken)) throw error;
+    const recorded = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'charge')
+      .where('gateway_ref', '=', result.reference)
+      .executeTakeFirst();
+    if (recorded) return answer;
+    // Another charge (another card, or another set of charges) paid them: this one goes back.
+    // Its key is never sent again for a charge, since these pending charges are no longer open.
+    await paymentGateway().refund({
+      token: bundle.billing.card_token,
+      amountMinor: total,
+      currency,
+      description: 'Pending charges',
+      idempotencyKey: `${key}:refund`,
+    });
+    throw new AppError('PENDING_CHARGES_CHANGED', formatMessage('generic.error'), { status: 409 });
+  }
+  return answer;
+}
+
+/** The paid pending charges' invoices, transactions and commissions, and the account's state. */
+async function recordPendingPayment(
+  tx: Executor,
+  bundle: AccountBundle,
+  pending: Awaited<ReturnType<typeof openPendingCharges>>,
+  reference: string,
+  now: string,
+): Promise<void> {
+  const accountId = bundle.account.id;
+  const wasSuspended = bundle.account.account_status === accountValues.CCFAILEDACC;
+  let endDate = bundle.account.end_date;
+  for (const charge of pending) {
+    const invoice = charge.invoice_id
+      ? await tx
+          .selectFrom('invoices')
+          .selectAll()
+          .where('id', '=', charge.invoice_id)
+          .executeTakeFirst()
+      : undefined;
+    if (invoice) {
+      await tx
+        .updateTable('invoices')
+        .set({ status: 'PAID' })
+        .where('id', '=', invoice.id)
+        .execute();
+      if (invoice.period_end > endDate) endDate = invoice.period_end;
+    }
+    await recordPaidCharge(tx, {
+      accountId,
+      invoiceId: charge.invoice_id,
+      amountMinor: charge.amount_minor,
+      taxMinor: invoice?.tax_minor ?? 0,
+      rateBp: invoice?.tax_rate_bp ?? 0,
+      currency: charge.currency,
+      ...cardLabel(bundle.billing),
+      description: charge.description,
+      gatewayRef: reference,
+      createdAt: now,
+    });
+  }
+  await tx
+    .updateTable('reseller_accounts')
+    .set({
+      is_pending_charge: 0,
+      attempted_for_pending_charges: 0,
+      end_date: endDate,
+      ...(wasSuspended ? { account_status: 'A' } : {}),
+    })
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /** Whether signing in is held up by charges past their due date: pay (admin) or contact support. */
@@ -530,6 +606,9 @@ export async function proratedAmount(
   };
 }
 
+/** The plan changed between the quote and the write (another upgrade at the same time). */
+class PlanChangedMeanwhile extends Error {}
+
 async function applyUpgrade(
   tx: Executor,
   bundle: AccountBundle,
@@ -540,6 +619,23 @@ async function applyUpgrade(
     | { mode: 'invoice' },
 ): Promise<string> {
   const accountId = bundle.account.id;
+  // The quote was made from the plan and term read before the charge; the plan only changes if
+  // they are still the same, so two upgrades at once cannot both apply (and both be paid).
+  const { plan_id: quotedPlanId, term: quotedTerm } = bundle.billing;
+  const switched = await tx
+    .updateTable('billing_accounts')
+    .set({
+      plan_id: quote.plan.id,
+      term: quote.term,
+      renew_term: quote.term,
+      updated_at: now,
+      ...(payment.mode === 'card' && payment.card ? cardColumns(payment.card, payment.holder) : {}),
+    })
+    .where('account_id', '=', accountId)
+    .where('plan_id', quotedPlanId === null ? 'is' : '=', quotedPlanId)
+    .where('term', '=', quotedTerm)
+    .executeTakeFirst();
+  if (Number(switched.numUpdatedRows) !== 1) throw new PlanChangedMeanwhile();
   const lines: InvoiceLine[] = [
     {
       description: quote.lineText,
@@ -561,17 +657,6 @@ async function applyUpgrade(
     tax: { ...quote.tax, type: quote.tax.type },
     buyer: buyerOf(bundle),
   });
-  await tx
-    .updateTable('billing_accounts')
-    .set({
-      plan_id: quote.plan.id,
-      term: quote.term,
-      renew_term: quote.term,
-      updated_at: now,
-      ...(payment.mode === 'card' && payment.card ? cardColumns(payment.card, payment.holder) : {}),
-    })
-    .where('account_id', '=', accountId)
-    .execute();
   await tx
     .updateTable('reseller_accounts')
     .set({
@@ -615,6 +700,30 @@ export interface UpgradeCardRequest {
   holder?: string;
 }
 
+/**
+ * Why an upgrade's transaction failed, as the caller should hear it: when another upgrade changed
+ * the plan meanwhile, the refusal a fresh quote gives ("You are already subscribed to this plan",
+ * the downgrade text); otherwise the spec's "try again later".
+ */
+async function upgradeFailure(
+  db: Database,
+  error: unknown,
+  accountId: string,
+  planCode: string,
+  term: Term | undefined,
+): Promise<AppError> {
+  const failed = new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  if (!(error instanceof PlanChangedMeanwhile)) return failed;
+  try {
+    const now = nowIso();
+    const fresh = await loadAccountBundle(db, accountId, now);
+    quoteUpgrade(fresh, await findPlanByCode(db, planCode), term, now);
+  } catch (refusal) {
+    if (refusal instanceof AppError) return refusal;
+  }
+  return failed;
+}
+
 /** POST continueUpg: pay by card (on file or new), then change the plan in one transaction. */
 export async function upgradeByCard(
   db: Database,
@@ -622,6 +731,7 @@ export async function upgradeByCard(
   planCode: string,
   term: Term | undefined,
   cardRequest: UpgradeCardRequest,
+  alongside: InPaymentTransaction = nothingMore,
 ) {
   const now = nowIso();
   const bundle = await loadAccountBundle(db, accountId, now);
@@ -651,16 +761,16 @@ export async function upgradeByCard(
   }
   const token = newCard?.token ?? bundle.billing.card_token;
   if (!token) throw declined('not_processed', 'cardNumber');
-  const key = `upgrade:${accountId}:${crypto.randomUUID()}`;
+  const chargeRequest = {
+    token,
+    amountMinor: quote.totalMinor,
+    currency: quote.currency,
+    description: quote.lineText,
+    idempotencyKey: `upgrade:${accountId}:${crypto.randomUUID()}`,
+  };
   const charge =
     quote.totalMinor > 0
-      ? await paymentGateway().charge({
-          token,
-          amountMinor: quote.totalMinor,
-          currency: quote.currency,
-          description: quote.lineText,
-          idempotencyKey: key,
-        })
+      ? await paymentGateway().charge(chargeRequest)
       : ({ ok: true, reference: 'no-charge' } as const);
   if (!charge.ok) {
     const label = newCard
@@ -682,17 +792,26 @@ export async function upgradeByCard(
     throw declined(charge.reason);
   }
   try {
-    const invoiceId = await db.transaction().execute((tx) =>
-      applyUpgrade(tx, bundle, quote, now, {
+    const invoiceId = await db.transaction().execute(async (tx) => {
+      const id = await applyUpgrade(tx, bundle, quote, now, {
         mode: 'card',
         card: newCard,
         holder,
         reference: charge.reference,
-      }),
-    );
+      });
+      await alongside(tx, { invoiceId: id });
+      return id;
+    });
     return { text: formatMessage('upgrade.success'), invoiceId };
-  } catch {
-    throw new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  } catch (error) {
+    // Nothing was written, so the money goes back (the key is this call's own: never reused).
+    if (quote.totalMinor > 0) {
+      await paymentGateway().refund({
+        ...chargeRequest,
+        idempotencyKey: `${chargeRequest.idempotencyKey}:refund`,
+      });
+    }
+    throw await upgradeFailure(db, error, accountId, planCode, term);
   }
 }
 
@@ -702,17 +821,20 @@ export async function upgradeByInvoice(
   accountId: string,
   planCode: string,
   term: Term | undefined,
+  alongside: InPaymentTransaction = nothingMore,
 ) {
   const now = nowIso();
   const bundle = await loadAccountBundle(db, accountId, now);
   const quote = quoteUpgrade(bundle, await findPlanByCode(db, planCode), term, now);
   try {
-    const invoiceId = await db
-      .transaction()
-      .execute((tx) => applyUpgrade(tx, bundle, quote, now, { mode: 'invoice' }));
+    const invoiceId = await db.transaction().execute(async (tx) => {
+      const id = await applyUpgrade(tx, bundle, quote, now, { mode: 'invoice' });
+      await alongside(tx, { invoiceId: id });
+      return id;
+    });
     return { text: formatMessage('upgrade.success'), invoiceId };
-  } catch {
-    throw new AppError('UPGRADE_FAILED', formatMessage('upgrade.failed'), { status: 503 });
+  } catch (error) {
+    throw await upgradeFailure(db, error, accountId, planCode, term);
   }
 }
 
