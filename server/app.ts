@@ -15,7 +15,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerActivityLogRoutes } from './routes/activity-log';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBillingRoutes } from './routes/billing';
@@ -126,7 +126,11 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/rpc-api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/rpc-api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => docsContentSecurityPolicy(header, config),
+  });
   app.get('/rpc-api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerCsrf(app, config, secrets.csrf);

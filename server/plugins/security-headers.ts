@@ -61,3 +61,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     return payload;
   });
 }
+
+/**
+ * The API docs page's CSP (@fastify/swagger-ui's static policy) brought in line with the rest:
+ * it may not be framed by anyone (it allows 'self', while X-Frame-Options says DENY), and it
+ * only upgrades insecure requests over HTTPS (on a plain-HTTP install the upgrade would send
+ * the page's own scripts to an https:// address that does not answer).
+ */
+export function docsContentSecurityPolicy(header: string, config: Config): string {
+  const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+  return config.isHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+}
