@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database';
+import { compileOnce } from '../db/compile-once';
 import type { ResellerUserInfo } from '../../src/domain/api/session';
 import { supportDisabledUrls } from '../../src/domain/api/support';
 
@@ -30,12 +31,9 @@ export function trialDaysLeft(endDate: string, now: Date = new Date()): string {
   return String(Math.max(0, left));
 }
 
-export async function resellerUserInfo(
-  db: Executor,
-  userId: string,
-  otpLogin: boolean,
-): Promise<ResellerUserInfo | undefined> {
-  const row = await db
+/** Read on every console start and session check (compiled once, see compile-once.ts). */
+const userInfoRow = compileOnce((db, id) =>
+  db
     .selectFrom('users')
     .innerJoin('reseller_accounts as a', 'a.id', 'users.account_id')
     .selectAll('users')
@@ -58,8 +56,15 @@ export async function resellerUserInfo(
       'a.ecom_flag',
       'a.proxy_topic as account_proxy_topic',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', id),
+);
+
+export async function resellerUserInfo(
+  db: Executor,
+  userId: string,
+  otpLogin: boolean,
+): Promise<ResellerUserInfo | undefined> {
+  const [row] = await userInfoRow(db, userId);
   if (!row) return undefined;
   const isTrial = row.subscription_type === 'FREE_TRIAL';
   return {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Database } from '../db/database';
+import { compileOnce } from '../db/compile-once';
 import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
 import type { ProductType } from '../../src/domain/api/session';
@@ -37,6 +38,11 @@ const expired = () =>
   new AppError(errorCodes.REFRESH_TOKEN_EXPIRED, 'Your session has expired. Sign in again.');
 const notAuthorized = () =>
   new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+
+/** The session check of every signed-in request, compiled once (see compile-once.ts). */
+const sessionState = compileOnce((db, sessionId) =>
+  db.selectFrom('sessions').select(['revoked_at', 'expires_at']).where('id', '=', sessionId),
+);
 
 /**
  * Sessions are token families: one short-lived signed access token (stateless, but checked
@@ -191,11 +197,7 @@ export function createSessionService(db: Database, options: Options) {
       throw notAuthorized();
     }
     if (claims.kind !== kind) throw notAuthorized();
-    const session = await db
-      .selectFrom('sessions')
-      .select(['revoked_at', 'expires_at'])
-      .where('id', '=', claims.sid)
-      .executeTakeFirst();
+    const [session] = await sessionState(db, claims.sid);
     if (!session || session.revoked_at !== null || session.expires_at <= nowIso())
       throw notAuthorized();
     return claims;
