@@ -28,8 +28,8 @@ export function limitAll(app: FastifyInstance, limits: Limit[]) {
   };
 }
 
-/** The login named in a form body, normalised, for per-account keys. */
-export const loginOf = (request: FastifyRequest): string => {
-  const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+/** The login named in a form body (`username` unless told), normalised, for per-account keys. */
+export const loginOf = (request: FastifyRequest, field = 'username'): string => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
 };

@@ -13,7 +13,7 @@ import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
 import { principalOf, requestContext, requireSession } from '../plugins/auth';
 import { clearSessionCookies } from '../plugins/cookies';
-import { limitAll } from '../plugins/rate-limits';
+import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import {
@@ -38,6 +38,11 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       key: (r) => `partner-password:${r.ip}:${r.principal?.sub ?? ''}`,
     },
   ]);
+  // Reset mails to one partner, whoever asks and from wherever, as for resellers. Not a lockout:
+  // every link a stranger's request sends reaches the partner's own inbox and works for its hour.
+  const forgotLimit = limitAll(app, [
+    { max: 3, timeWindow: '1 hour', key: (r) => `partner-forgot:${loginOf(r, 'emailId')}` },
+  ]);
   const audit = (request: Parameters<typeof requestContext>[0], action: string, id?: string) =>
     recordAudit(ctx.db, {
       subjectKind: 'partner',
@@ -54,7 +59,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
         body: forgotPasswordSchema,
         response: { 200: okSchema(messageResultSchema) },
       },
-      preHandler: passwordLimit,
+      preHandler: [passwordLimit, forgotLimit],
     },
     async (request) => {
       await sendResetLink(ctx.db, ctx.mailer, request.body.emailId, {

@@ -20,6 +20,7 @@ import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
 import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor } from '../services/reseller-users/actor';
 import { CsvFailure, inviteFromCsv } from '../services/reseller-users/csv-invite';
@@ -46,6 +47,16 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   const preValidation = requireSession(ctx, 'reseller');
   const tags = ['reseller users'];
   const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
+  // Each invitation is an e-mail to an address the caller chooses: per signed-in user, a pace
+  // that fits inviting people one by one (many at once go through the CSV import) but keeps a
+  // stolen session or a careless script from mailing one inbox, or many, without end.
+  const byUser = (name: string, max: number) =>
+    limitAll(app, [
+      { max, timeWindow: '15 minutes', key: (r) => `${name}:${r.principal?.sub ?? r.ip}` },
+    ]);
+  const inviteLimit = byUser('invite', 60);
+  const resendLimit = byUser('invite-resend', 20);
+  const csvLimit = byUser('invite-csv', 10);
 
   api.get(
     '/rpc-api/reseller/user/get',
@@ -88,6 +99,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: { tags, body: inviteUserSchema, response: { 200: okSchema(inviteResultSchema) } },
       preValidation,
+      preHandler: inviteLimit,
     },
     async (request) => {
       const user = await inviteUser(
@@ -110,6 +122,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: okSchema(csvInviteResultSchema), 400: errorEnvelopeSchema },
       },
       preValidation,
+      preHandler: csvLimit,
     },
     async (request, reply) => {
       const actor = await actorOf(request);
@@ -128,6 +141,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteResultSchema) } },
       preValidation,
+      preHandler: resendLimit,
     },
     async (request) => {
       const actor = await actorOf(request);
