@@ -1,8 +1,10 @@
 import type { Executor } from '../../db/database';
+import { compileOnce } from '../../db/compile-once';
 
 /** The signed-in reseller user with the account fields the account area needs. */
-export async function findAccountUser(db: Executor, userId: string) {
-  return db
+/** Read by most account routes on every call: compiled once (see compile-once.ts). */
+const accountUserRow = compileOnce((db, userId) =>
+  db
     .selectFrom('users')
     .innerJoin('reseller_accounts as a', 'a.id', 'users.account_id')
     .select([
@@ -19,8 +21,12 @@ export async function findAccountUser(db: Executor, userId: string) {
       'a.company_name',
       'a.account_status',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', userId),
+);
+
+export async function findAccountUser(db: Executor, userId: string) {
+  const [row] = await accountUserRow(db, userId);
+  return row;
 }
 
 export type AccountUser = NonNullable<Awaited<ReturnType<typeof findAccountUser>>>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
+import { compileOnce } from '../../db/compile-once';
 import {
   activityActionLabel,
   activityCategories,
@@ -124,15 +125,27 @@ export async function listActivity(
   };
 }
 
-/** The account's users, for the log's user filter (a sub-user sees only itself). */
-export async function activityUsers(db: Executor, accountId: string, onlyUserId: string | null) {
-  let query = db
+// Read with every page of the log: compiled once (see compile-once.ts).
+const activityAccountUsers = compileOnce((db, accountId) =>
+  db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('account_id', '=', accountId)
-    .orderBy(sql`lower(email)`);
-  if (onlyUserId) query = query.where('id', '=', onlyUserId);
-  const rows = await query.execute();
+    .orderBy(sql`lower(email)`),
+);
+const activityUser = compileOnce((db, accountId, userId) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId),
+);
+
+/** The account's users, for the log's user filter (a sub-user sees only itself). */
+export async function activityUsers(db: Executor, accountId: string, onlyUserId: string | null) {
+  const rows = onlyUserId
+    ? await activityUser(db, accountId, onlyUserId)
+    : await activityAccountUsers(db, accountId);
   return rows.map((row) => ({
     id: row.id,
     name: `${row.first_name} ${row.last_name}`.trim(),

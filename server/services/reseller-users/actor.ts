@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { compileOnce } from '../../db/compile-once';
 import { AppError } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { can, type Permission, type ResellerRole } from '../../../src/domain/api/reseller-users';
@@ -16,13 +17,17 @@ export interface Actor {
 
 export const forbidden = () => new AppError(errorCodes.FORBIDDEN, permissionDenied);
 
-/** The caller, or 403 when the user is no longer active (cancelled while signed in). */
-export async function loadActor(db: Executor, userId: string): Promise<Actor> {
-  const row = await db
+/** The caller of every users and teams call: compiled once (see compile-once.ts). */
+const actorRow = compileOnce((db, userId) =>
+  db
     .selectFrom('users')
     .select(['id', 'account_id', 'role', 'status', 'first_name', 'last_name', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+    .where('id', '=', userId),
+);
+
+/** The caller, or 403 when the user is no longer active (cancelled while signed in). */
+export async function loadActor(db: Executor, userId: string): Promise<Actor> {
+  const [row] = await actorRow(db, userId);
   if (!row || row.status !== 'active') throw forbidden();
   return {
     userId: row.id,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
+import { compileOnce } from '../../db/compile-once';
 import type { SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 
@@ -107,12 +108,9 @@ export async function listUsersPage(
   };
 }
 
-/**
- * One pass over the account's users: how many there are of each status, and the computers
- * allotted to those who are not cancelled (what the list shows above its rows).
- */
-export async function statusSummary(db: Executor, accountId: string) {
-  const rows = await db
+/** Read by every list call: compiled once (see compile-once.ts). */
+const statusCounts = compileOnce((db, accountId) =>
+  db
     .selectFrom('users')
     .select([
       'status',
@@ -120,8 +118,15 @@ export async function statusSummary(db: Executor, accountId: string) {
       (eb) => eb.fn.sum<string | number | null>('alloted_computers').as('allotted'),
     ])
     .where('account_id', '=', accountId)
-    .groupBy('status')
-    .execute();
+    .groupBy('status'),
+);
+
+/**
+ * One pass over the account's users: how many there are of each status, and the computers
+ * allotted to those who are not cancelled (what the list shows above its rows).
+ */
+export async function statusSummary(db: Executor, accountId: string) {
+  const rows = await statusCounts(db, accountId);
   const counts = { active: 0, invited: 0, cancelled: 0 };
   let allotted = 0;
   for (const row of rows) {
