@@ -23,8 +23,13 @@ const targets = [
 
 const firstAsset = () => readdirSync('dist/assets').find((f) => f.endsWith('.js'));
 
-const run = (url, headers = {}) =>
-  runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
+
+/** A warm-up run first (V8 compiles the hot paths, caches fill), then the measured one. */
+async function run(url, headers = {}) {
+  await runFixedAmount({ url, headers, amount: WARM_UP, connections: CONNECTIONS });
+  return runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
+}
 
 const perSecond = (r) => r.perSecond;
 
@@ -98,7 +103,7 @@ async function helloWorld() {
 }
 
 console.log(
-  `API under load: ${REQUESTS} requests per target, ${CONNECTIONS} connections, loopback`,
+  `API under load: ${REQUESTS} requests per target after ${WARM_UP} to warm up, ${CONNECTIONS} connections, loopback`,
 );
 const ceilingResult = await helloWorld();
 console.log(row('bare Fastify hello-world', ceilingResult));

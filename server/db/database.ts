@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrations } from './migrations/all';
+import { withNamedStatements } from './pg-named-statements';
 import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
@@ -33,7 +34,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       open.add(client);
       client.once('end', () => open.delete(client));
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    });
     const close = async () => {
       const ended = [...open].map(
         (client) => new Promise((resolve) => client.once('end', resolve)),
