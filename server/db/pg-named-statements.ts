@@ -4,6 +4,9 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 /** Distinct SQL texts that get a server-side prepared statement; the rest run unnamed. */
 const DEFAULT_CAPACITY = 500;
 
+/** Tells the names of two wrappers apart should they ever share a pool's connections. */
+let wrappers = 0;
+
 /**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it again on each call; for the
  * short reads of a signed-in request that is a large share of the database's time. This pool gives
@@ -14,11 +17,12 @@ const DEFAULT_CAPACITY = 500;
  * change of its tables.
  */
 export function withNamedStatements(pool: pg.Pool, capacity = DEFAULT_CAPACITY): PostgresPool {
+  const prefix = `k${String((wrappers += 1))}_`;
   const names = new Map<string, string>();
   const nameOf = (sql: string): string | undefined => {
     const known = names.get(sql);
     if (known !== undefined || names.size >= capacity) return known;
-    const name = `k${String(names.size)}`;
+    const name = `${prefix}${String(names.size)}`;
     names.set(sql, name);
     return name;
   };
