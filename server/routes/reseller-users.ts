@@ -56,7 +56,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     ]);
   const inviteLimit = byUser('invite', 60);
   const resendLimit = byUser('invite-resend', 20);
-  const csvLimit = byUser('invite-csv', 10);
+  const csvLimit = byUser('invite-csv', ctx.config.csvImportLimitPerUser);
 
   api.get(
     '/rpc-api/reseller/user/get',
