@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -65,6 +66,29 @@ describe('POST /reseller/user/invite/csv', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(await userCount()).toBe(before + 500);
   });
+
+  // PostgreSQL only (the SQLite run has no planner statistics to refresh).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refreshes PostgreSQL planner statistics after a bulk import',
+    async () => {
+      const lastAnalyze = async () =>
+        (
+          await sql<{
+            at: Date | null;
+          }>`select last_analyze as at from pg_stat_user_tables where relname = 'users'`.execute(
+            t.db,
+          )
+        ).rows[0]?.at ?? null;
+      const before = await lastAnalyze();
+      const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
+        csv: csvOf(150, 'analyzed'),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = await lastAnalyze();
+      expect(after).not.toBeNull();
+      expect(after?.getTime()).not.toBe(before?.getTime());
+    },
+  );
 
   it('refuses more than 500 users: "Should not allow more than 500 users at a time"', async () => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { BULK_WRITE_ROWS, refreshPlannerStatistics } from '../../db/planner-statistics';
 import { CSV_ROWS_FAILED, csvRowField } from '../../../src/domain/api/reseller-users';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { parseInvitationCsv, type CsvIssue } from '../../../src/domain/csv-invitation';
@@ -111,6 +112,9 @@ export async function inviteFromCsv(
     });
     return created.map((entry) => entry.mail);
   });
+  if (mails.length >= BULK_WRITE_ROWS) {
+    await refreshPlannerStatistics(ctx.db, ctx.dialect, ['users', 'invitations']);
+  }
   // A few at a time: the outbox and SMTP both cope, and 500 mails do not take 500 round trips.
   for (let i = 0; i < mails.length; i += 25) {
     await Promise.all(mails.slice(i, i + 25).map((mail) => ctx.mailer.send(mail)));
