@@ -1,6 +1,6 @@
 // Bundle figures, shared by `npm run bench` (prints them) and tests/e2e/bundle-budget.spec.ts
 // (enforces the budgets): gzip sizes of the built chunks, of the precache, and of the JavaScript
-// the sign-in page loads before it is interactive.
+// the sign-in page loads before it is interactive; and the Mantine stylesheets the build lacks.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +36,32 @@ export function precacheFigures(distDir) {
     downloadBytes += sizeOf(`${file}.br`) ?? size;
   }
   return { entries: urls.length, diskKb: diskBytes / 1024, downloadKb: downloadBytes / 1024 };
+}
+
+/** Mantine's own class names, as its components' JavaScript and stylesheets spell them. */
+const mantineClasses = (text) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+
+/**
+ * The Mantine component stylesheets the build is missing: those defining a class the built
+ * JavaScript uses that no built stylesheet defines (src/app/mantine-styles.ts imports them one
+ * by one). Each name is a file of @mantine/core/styles/.
+ */
+export function missingMantineStyles(distDir, mantineDir = 'node_modules/@mantine/core') {
+  const assets = join(distDir, 'assets');
+  const read = (ext) =>
+    readdirSync(assets)
+      .filter((name) => name.endsWith(ext))
+      .map((name) => readFileSync(join(assets, name), 'utf8'))
+      .join('\n');
+  const defined = mantineClasses(read('.css'));
+  const missing = [...mantineClasses(read('.js'))].filter((name) => !defined.has(name));
+  const stylesDir = join(mantineDir, 'styles');
+  return readdirSync(stylesDir)
+    .filter((name) => name.endsWith('.css') && !name.endsWith('.layer.css'))
+    .filter((name) => {
+      const classes = mantineClasses(readFileSync(join(stylesDir, name), 'utf8'));
+      return missing.some((cls) => classes.has(cls));
+    });
 }
 
 /**
