@@ -10,7 +10,14 @@ import { clientErrorCodes, isApiError } from '../lib/http/api-error';
 import { offlineAccount } from './account';
 import type { SnapshotKind } from './db';
 import { showStoredAnswer } from './online-status';
-import { readSnapshot, saveSnapshot, snapshotKey, type StoredAnswer } from './store';
+import { snapshotKey } from './snapshot-key';
+import type { StoredAnswer } from './store';
+
+/**
+ * The offline store (Dexie, ~28 KB compressed) loads when first needed: after the first answer,
+ * or offline. A report's first screen does not wait for it.
+ */
+const loadStore = () => import('./store');
 
 /** A report's own offline storage, beside the snapshot of each answer (see useOfflineQuery). */
 export interface OfflineExtras<T> {
@@ -41,6 +48,7 @@ export function withOfflineStore<T, K extends QueryKey>(
     const id = snapshotKey(context.queryKey);
     const fromStore = async (): Promise<T | undefined> => {
       if (!account) return undefined;
+      const { readSnapshot } = await loadStore();
       const stored =
         (await readSnapshot<T>(account, context.queryKey)) ?? (await extras.fallback?.(account));
       if (stored) servedFromStore.set(id, stored.syncedAt);
@@ -55,7 +63,9 @@ export function withOfflineStore<T, K extends QueryKey>(
       servedFromStore.delete(id);
       if (account && navigator.onLine) {
         Promise.all([
-          saveSnapshot(account, kind, context.queryKey, data),
+          loadStore().then(({ saveSnapshot }) =>
+            saveSnapshot(account, kind, context.queryKey, data),
+          ),
           extras.keep?.(account, data),
         ]).catch((error: unknown) => {
           console.warn('Could not keep this report for offline use', error);

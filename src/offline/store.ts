@@ -1,10 +1,6 @@
 import { Dexie } from 'dexie';
 import { offlineDb, type ActivityEntry, type SnapshotKind } from './db';
-
-/** The query key as stored: stable JSON. */
-export function snapshotKey(queryKey: readonly unknown[]): string {
-  return JSON.stringify(queryKey);
-}
+import { snapshotKey } from './snapshot-key';
 
 /** Keeps a fresh answer of a report for `account` (the screen just loaded it online). */
 export async function saveSnapshot(

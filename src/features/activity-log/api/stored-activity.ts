@@ -6,7 +6,9 @@ import type {
 } from '../../../domain/api/reseller-account';
 import { defaultReportRange, parseMmDdYyyy } from '../../../domain/dates';
 import type { StoredAnswer } from '../../../offline/store';
-import { readAllActivityEntries, saveActivityEntries } from '../../../offline/store';
+
+/** Dexie loads when first needed, not before the page's first screen (see offline-query.ts). */
+const loadStore = () => import('../../../offline/store');
 
 /**
  * Offline, the activity log is browsed from every entry this device has seen, not only from the
@@ -18,6 +20,7 @@ export async function keepActivityEntries(
   account: string,
   answer: ActivityLogResponse,
 ): Promise<void> {
+  const { saveActivityEntries } = await loadStore();
   await saveActivityEntries(
     account,
     answer.entries.map((entry) => ({ id: entry.id, time: entry.created_at, data: entry })),
@@ -82,6 +85,7 @@ export async function storedActivityAnswer(
   account: string,
   query: ActivityLogQuery,
 ): Promise<StoredAnswer<ActivityLogResponse> | undefined> {
+  const { readAllActivityEntries } = await loadStore();
   const rows = await readAllActivityEntries(account);
   if (rows.length === 0) return undefined;
   // Entries never change once logged: the latest sync is when this copy was last brought up to date.

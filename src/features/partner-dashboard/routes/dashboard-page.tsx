@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { formatDisplayDate } from '../../../domain/dates';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
+import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
 import { QueryError } from '../../../ui/query-error';
@@ -20,6 +21,7 @@ export function PartnerDashboardPage() {
   const isApproved = userInfo.data?.rpcPartnerInfo.accountStatus === 'APPROVED';
   const summary = useDashboardSummary(isApproved);
   useDocumentTitle(`Dashboard | ${productName} Partner`);
+  useBarChartSoon();
 
   if (userInfo.isPending) return <PageLoader label="Loading your dashboard" />;
   if (userInfo.isError) {

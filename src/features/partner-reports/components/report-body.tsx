@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReportTotals, SeriesPoint } from '../../../domain/api/partner-reports';
+import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { QueryError } from '../../../ui/query-error';
 import { ReportChart } from './report-chart';
 import { ReportTotalsCard } from './report-totals';
@@ -30,6 +31,7 @@ export function ReportBody<T extends Loaded>({
   table: (data: T) => ReactNode;
   exportButton: (data: T) => ReactNode;
 }) {
+  useBarChartSoon();
   if (query.isPending) return <PageLoader label="Loading the report" />;
   if (query.isError || !query.data) {
     return <QueryError error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
+import { BarChart } from '../../../ui/charts/lazy-bar-chart';
 import type { SeriesPoint } from '../../../domain/api/partner-reports';
 import { formatMoney } from './money';
 
