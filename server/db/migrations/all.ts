@@ -12,6 +12,7 @@ import * as teams from './2026-11-22-0401-teams';
 import * as computers from './2026-11-22-0500-computers';
 import * as signup from './2026-11-22-0600-signup';
 import * as usersListIndexes from './2026-11-23-0100-users-list-indexes';
+import * as auditLogDuplicateIndex from './2026-11-24-0100-audit-log-duplicate-index';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0500-computers': computers,
   '2026-11-22-0600-signup': signup,
   '2026-11-23-0100-users-list-indexes': usersListIndexes,
+  '2026-11-24-0100-audit-log-duplicate-index': auditLogDuplicateIndex,
 };
