@@ -1,15 +1,18 @@
 // Operator commands, each idempotent (the server also runs both hourly):
 //   npm run jobs -- renew    renews every due subscription once (a second run charges nothing twice)
 //   npm run jobs -- settle   moves partner commissions pending -> approved (30 days) -> paid (60)
+//   npm run jobs -- reconcile  gives back charges whose payment was never recorded (see attempts.ts)
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
+import { paymentGateway } from '../services/billing/billing';
 import { runRenewals } from '../services/billing/renewals';
 import { nowIso } from '../services/clock';
 import { settleCommissions } from '../services/partners/commissions';
+import { reconcileAttempts } from '../services/payments/attempts';
 
 const [command] = process.argv.slice(2);
-if (command !== 'renew' && command !== 'settle') {
-  console.error('usage: npm run jobs -- renew|settle');
+if (command !== 'renew' && command !== 'settle' && command !== 'reconcile') {
+  console.error('usage: npm run jobs -- renew|settle|reconcile');
   process.exit(2);
 }
 const config = loadConfig();
@@ -21,6 +24,12 @@ try {
     console.log(
       `Renewals: ${String(report.renewed)} renewed, ${String(report.failed)} failed (now CCFAILEDACC with a pending charge), ${String(report.skipped)} skipped.`,
     );
+  } else if (command === 'reconcile') {
+    const report = await reconcileAttempts(database.db, paymentGateway(), new Date());
+    console.log(
+      `Payments: ${String(report.refunded)} given back, ${String(report.abandoned)} never charged, ${String(report.stillFailing)} still to give back.`,
+    );
+    if (report.stillFailing > 0) process.exitCode = 1;
   } else {
     await settleCommissions(database.db, nowIso());
     console.log('Commissions settled.');

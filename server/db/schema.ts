@@ -417,6 +417,27 @@ export interface BillingAccountsTable {
   updated_at: string;
 }
 
+/** A charge asked of the gateway, written before it is made (services/payments/attempts.ts). */
+export interface PaymentAttemptsTable {
+  id: string;
+  idempotency_key: string;
+  /** None yet for a paid signup: the account exists only once the card has paid. */
+  account_id: string | null;
+  /** 'upgrade' | 'signup' | 'pending_charges' */
+  purpose: string;
+  /** The gateway's card token (never the number), to give the money back. */
+  token: string;
+  amount_minor: number;
+  currency: string;
+  description: string;
+  /** 'started' | 'recorded' | 'declined' | 'refunded' | 'refund_failed' | 'abandoned' */
+  status: string;
+  gateway_ref: string | null;
+  detail: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface InvoicesTable {
   id: string;
   account_id: string;
@@ -505,6 +526,7 @@ export interface DB {
   invoices: InvoicesTable;
   transactions: TransactionsTable;
   pending_charges: PendingChargesTable;
+  payment_attempts: PaymentAttemptsTable;
   partner_commission_rules: PartnerCommissionRulesTable;
   partner_clicks: PartnerClicksTable;
   partner_referrals: PartnerReferralsTable;

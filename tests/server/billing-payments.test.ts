@@ -525,6 +525,7 @@ function pairedGateway() {
       if (result.ok) refunded.push(request.amountMinor);
       return result;
     },
+    findCharge: (key) => sandbox.findCharge(key),
   };
   const sum = (amounts: Iterable<number>) => [...amounts].reduce((total, n) => total + n, 0);
   return { gateway, netMinor: () => sum(charged.values()) - sum(refunded) };

@@ -331,7 +331,33 @@ async function paymentProblems(db: Database, before: Before, answers: Answer[]):
       .selectAll()
       .where('account_id', '=', accountId)
       .execute();
+    const attempts = await db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .execute();
     const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
+
+    // The payment ledger agrees with the money recorded: an attempt is marked recorded in the
+    // transaction that writes its charge (one cut short stays `started`, for reconciliation).
+    const chargeRefs = new Set(
+      transactions.filter((row) => row.kind === 'charge').map((row) => row.gateway_ref),
+    );
+    for (const attempt of attempts) {
+      if ((attempt.status === 'recorded') !== chargeRefs.has(attempt.gateway_ref ?? '')) {
+        problems.push(`${payer}: attempt ${attempt.status}, ${attempt.gateway_ref ?? 'no'} charge`);
+      }
+    }
+    const recordedRefs = new Set(
+      attempts.filter((row) => row.status === 'recorded').map((row) => row.gateway_ref),
+    );
+    for (const charge of transactions) {
+      if (charge.kind === 'charge' && charge.created_at >= before.mark) {
+        if (!recordedRefs.has(charge.gateway_ref)) {
+          problems.push(`${payer}: charge ${charge.gateway_ref} without its recorded attempt`);
+        }
+      }
+    }
 
     // An invoice and its money: a paid invoice has exactly its one charge, of its total.
     for (const invoice of invoices) {

@@ -13,6 +13,7 @@ import * as computers from './2026-11-22-0500-computers';
 import * as signup from './2026-11-22-0600-signup';
 import * as usersListIndexes from './2026-11-23-0100-users-list-indexes';
 import * as auditLogDuplicateIndex from './2026-11-24-0100-audit-log-duplicate-index';
+import * as paymentAttempts from './2026-11-24-0200-payment-attempts';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0600-signup': signup,
   '2026-11-23-0100-users-list-indexes': usersListIndexes,
   '2026-11-24-0100-audit-log-duplicate-index': auditLogDuplicateIndex,
+  '2026-11-24-0200-payment-attempts': paymentAttempts,
 };

@@ -41,6 +41,7 @@ import {
   type AccountBundle,
   type PlanRow,
 } from './repository';
+import { beginAttempt, giveBack, markAttempt } from '../payments/attempts';
 
 let gateway: PaymentGateway = createSandboxGateway();
 /** The sandbox is the default; a real gateway (or a test double) is installed here. */
@@ -306,15 +307,18 @@ export async function payPendingCharges(
   const total = pending.reduce((sum, charge) => sum + charge.amount_minor, 0);
   const currency = pending[0]?.currency ?? 'USD';
   const key = `pending:${pending.map((charge) => charge.id).join(',')}:${bundle.billing.card_token}`;
-  const result = await paymentGateway().charge({
+  const chargeRequest = {
     token: bundle.billing.card_token,
     amountMinor: total,
     currency,
     description: 'Pending charges',
     idempotencyKey: key,
-  });
+  };
+  await beginAttempt(db, 'pending_charges', accountId, chargeRequest, now);
+  const result = await paymentGateway().charge(chargeRequest);
   if (!result.ok) {
     await db.transaction().execute(async (tx) => {
+      await markAttempt(tx, key, 'declined', now);
       await insertTransaction(tx, {
         accountId,
         invoiceId: pending[0]?.invoice_id ?? null,
@@ -358,6 +362,7 @@ export async function payPendingCharges(
       if (Number(claimed.numUpdatedRows) !== pending.length) throw new PendingChargesTaken();
       await recordPendingPayment(tx, bundle, pending, result.reference, now);
       await alongside(tx, {});
+      await markAttempt(tx, key, 'recorded', now, { gatewayRef: result.reference });
     });
   } catch (error) {
     if (!(error instanceof PendingChargesTaken)) throw error;
@@ -371,13 +376,7 @@ export async function payPendingCharges(
     if (recorded) return answer;
     // Another charge (another card, or another set of charges) paid them: this one goes back.
     // Its key is never sent again for a charge, since these pending charges are no longer open.
-    await paymentGateway().refund({
-      token: bundle.billing.card_token,
-      amountMinor: total,
-      currency,
-      description: 'Pending charges',
-      idempotencyKey: `${key}:refund`,
-    });
+    await giveBack(db, paymentGateway(), chargeRequest, nowIso());
     throw new AppError('PENDING_CHARGES_CHANGED', formatMessage('generic.error'), { status: 409 });
   }
   return answer;
@@ -768,11 +767,13 @@ export async function upgradeByCard(
     description: quote.lineText,
     idempotencyKey: `upgrade:${accountId}:${crypto.randomUUID()}`,
   };
-  const charge =
-    quote.totalMinor > 0
-      ? await paymentGateway().charge(chargeRequest)
-      : ({ ok: true, reference: 'no-charge' } as const);
+  const isCharged = quote.totalMinor > 0;
+  if (isCharged) await beginAttempt(db, 'upgrade', accountId, chargeRequest, now);
+  const charge = isCharged
+    ? await paymentGateway().charge(chargeRequest)
+    : ({ ok: true, reference: 'no-charge' } as const);
   if (!charge.ok) {
+    await markAttempt(db, chargeRequest.idempotencyKey, 'declined', now);
     const label = newCard
       ? { cardBrand: newCard.brand, cardLast4: newCard.last4 }
       : cardLabel(bundle.billing);
@@ -800,17 +801,17 @@ export async function upgradeByCard(
         reference: charge.reference,
       });
       await alongside(tx, { invoiceId: id });
+      if (isCharged) {
+        await markAttempt(tx, chargeRequest.idempotencyKey, 'recorded', now, {
+          gatewayRef: charge.reference,
+        });
+      }
       return id;
     });
     return { text: formatMessage('upgrade.success'), invoiceId };
   } catch (error) {
-    // Nothing was written, so the money goes back (the key is this call's own: never reused).
-    if (quote.totalMinor > 0) {
-      await paymentGateway().refund({
-        ...chargeRequest,
-        idempotencyKey: `${chargeRequest.idempotencyKey}:refund`,
-      });
-    }
+    // Nothing was written, so the money goes back (a failed refund stays on the ledger, retried).
+    if (isCharged) await giveBack(db, paymentGateway(), chargeRequest, nowIso());
     throw await upgradeFailure(db, error, accountId, planCode, term);
   }
 }
@@ -876,8 +877,12 @@ export async function payForNewAccount(
     description: quote.lineText,
     idempotencyKey: `signup:${crypto.randomUUID()}`,
   };
+  await beginAttempt(db, 'signup', null, charge, now);
   const payment = await paymentGateway().charge(charge);
-  if (!payment.ok) throw declined(payment.reason);
+  if (!payment.ok) {
+    await markAttempt(db, charge.idempotencyKey, 'declined', now);
+    throw declined(payment.reason);
+  }
   try {
     return await db.transaction().execute(async (tx) => {
       const accountId = await createAccount(tx, now);
@@ -894,10 +899,14 @@ export async function payForNewAccount(
         holder: input.card.holder,
         reference: payment.reference,
       });
+      await markAttempt(tx, charge.idempotencyKey, 'recorded', now, {
+        gatewayRef: payment.reference,
+        accountId,
+      });
       return { accountId, invoiceId };
     });
   } catch (error) {
-    await paymentGateway().refund({ ...charge, idempotencyKey: `${charge.idempotencyKey}:refund` });
+    await giveBack(db, paymentGateway(), charge, nowIso());
     throw error;
   }
 }

@@ -44,4 +44,6 @@ export interface PaymentGateway {
   tokenize(card: CardInput, now?: Date): Promise<TokenizeResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<ChargeResult>;
+  /** The answer a charge with this key got, if the gateway has seen one (for reconciliation). */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | undefined>;
 }

@@ -77,6 +77,9 @@ export function createSandboxGateway(): PaymentGateway {
       charges.set(request.idempotencyKey, result);
       return Promise.resolve(result);
     },
+    findCharge(idempotencyKey: string): Promise<ChargeResult | undefined> {
+      return Promise.resolve(charges.get(idempotencyKey));
+    },
     refund(request: RefundRequest): Promise<ChargeResult> {
       // A card that fails charges (or a token this gateway never issued) cannot take a refund.
       const key = `refund:${request.idempotencyKey}`;

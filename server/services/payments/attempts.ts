@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import type { Database, Executor } from '../../db/database';
+import type { ChargeRequest, PaymentGateway } from './gateway';
+
+/**
+ * The payment ledger: every charge the server asks the gateway for is written down first, in its
+ * own committed write, then marked in the very transaction that records the payment. So money
+ * and rows can only disagree in ways this ledger sees:
+ * - `started` for longer than a request takes: the server died between the charge and its rows
+ *   (or before the charge): reconcile() asks the gateway and gives back what it took;
+ * - `refund_failed`: the rows could not be written and the refund failed too: retried hourly.
+ */
+export type AttemptPurpose = 'upgrade' | 'signup' | 'pending_charges';
+export type AttemptStatus =
+  'started' | 'recorded' | 'declined' | 'refunded' | 'refund_failed' | 'abandoned';
+
+/** How long a charge may stay `started` before nobody is taken to be finishing it. */
+export const ATTEMPT_STALE_MS = 10 * 60 * 1000;
+
+/** Writes the attempt down before the charge. A retried charge with the same key keeps its row. */
+export async function beginAttempt(
+  db: Executor,
+  purpose: AttemptPurpose,
+  accountId: string | null,
+  request: ChargeRequest,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('payment_attempts')
+    .values({
+      id: crypto.randomUUID(),
+      idempotency_key: request.idempotencyKey,
+      account_id: accountId,
+      purpose,
+      token: request.token,
+      amount_minor: request.amountMinor,
+      currency: request.currency,
+      description: request.description,
+      status: 'started',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .execute();
+}
+
+/** Sets an attempt's outcome; `recorded` belongs in the transaction that writes the payment. */
+export async function markAttempt(
+  db: Executor,
+  idempotencyKey: string,
+  status: AttemptStatus,
+  now: string,
+  fields: { gatewayRef?: string; accountId?: string; detail?: string } = {},
+): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({
+      status,
+      updated_at: now,
+      ...(fields.gatewayRef === undefined ? {} : { gateway_ref: fields.gatewayRef }),
+      ...(fields.accountId === undefined ? {} : { account_id: fields.accountId }),
+      ...(fields.detail === undefined ? {} : { detail: fields.detail }),
+    })
+    .where('idempotency_key', '=', idempotencyKey)
+    .execute();
+}
+
+/**
+ * Gives a charge back because its rows were not written. Never throws: a refund the gateway
+ * refuses, or a gateway that cannot be reached, leaves the attempt `refund_failed` for the
+ * hourly retry, and the caller answers with its own error. Returns whether the money went back.
+ */
+export async function giveBack(
+  db: Database,
+  gateway: PaymentGateway,
+  request: ChargeRequest,
+  now: string,
+): Promise<boolean> {
+  let detail: string;
+  try {
+    const refund = await gateway.refund({
+      ...request,
+      idempotencyKey: `${request.idempotencyKey}:refund`,
+    });
+    if (refund.ok) {
+      await markAttempt(db, request.idempotencyKey, 'refunded', now, {
+        detail: `refund ${refund.reference}`,
+      });
+      return true;
+    }
+    detail = `refund refused: ${refund.reason}`;
+  } catch (error) {
+    detail = `refund failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  await markAttempt(db, request.idempotencyKey, 'refund_failed', now, { detail }).catch(
+    () => undefined, // the database is what failed: the attempt stays `started`, found later
+  );
+  return false;
+}
+
+export interface ReconcileReport {
+  refunded: number;
+  abandoned: number;
+  stillFailing: number;
+}
+
+/**
+ * Settles what no request will finish: stale `started` attempts (the gateway says whether it
+ * charged: if so the money goes back, else the attempt is abandoned) and `refund_failed` ones
+ * (the refund is tried again, under the same key, so it can never be paid twice).
+ */
+export async function reconcileAttempts(
+  db: Database,
+  gateway: PaymentGateway,
+  now: Date,
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { refunded: 0, abandoned: 0, stillFailing: 0 };
+  const staleBefore = new Date(now.getTime() - ATTEMPT_STALE_MS).toISOString();
+  const open = await db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where((where) =>
+      where.or([
+        where.and([where('status', '=', 'started'), where('created_at', '<', staleBefore)]),
+        where('status', '=', 'refund_failed'),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute();
+  const at = now.toISOString();
+  for (const attempt of open) {
+    const request: ChargeRequest = {
+      token: attempt.token,
+      amountMinor: attempt.amount_minor,
+      currency: attempt.currency,
+      description: attempt.description,
+      idempotencyKey: attempt.idempotency_key,
+    };
+    if (attempt.status === 'started') {
+      const charge = await gateway.findCharge(attempt.idempotency_key);
+      if (!charge?.ok) {
+        await markAttempt(db, attempt.idempotency_key, 'abandoned', at, {
+          detail: charge ? `declined: ${charge.reason}` : 'never charged',
+        });
+        report.abandoned += 1;
+        continue;
+      }
+    }
+    if (await giveBack(db, gateway, request, at)) report.refunded += 1;
+    else report.stillFailing += 1;
+  }
+  return report;
+}

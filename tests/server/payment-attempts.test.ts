@@ -1,0 +1,190 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  setPaymentGateway,
+  upgradeByCard,
+  type InPaymentTransaction,
+} from '../../server/services/billing/billing';
+import { nowIso } from '../../server/services/clock';
+import {
+  ATTEMPT_STALE_MS,
+  beginAttempt,
+  reconcileAttempts,
+} from '../../server/services/payments/attempts';
+import type { ChargeRequest, PaymentGateway } from '../../server/services/payments/gateway';
+import { createSandboxGateway } from '../../server/services/payments/sandbox';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  setPaymentGateway(createSandboxGateway());
+});
+
+async function accountIdOf(email: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('account_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.account_id;
+}
+
+const attemptsOf = (accountId: string) =>
+  t.db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+
+const planOf = async (accountId: string) =>
+  (
+    await t.db
+      .selectFrom('billing_accounts')
+      .innerJoin('plans', 'plans.id', 'billing_accounts.plan_id')
+      .select('plans.code')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow()
+  ).code;
+
+/** The sandbox with a switch that makes refunds fail, counting the money that moved. */
+function recordingGateway() {
+  const sandbox = createSandboxGateway();
+  const state = { refundsFail: false, charged: 0, refunded: 0 };
+  const gateway: PaymentGateway = {
+    name: 'recording sandbox',
+    tokenize: (card, now) => sandbox.tokenize(card, now),
+    async charge(request) {
+      const result = await sandbox.charge(request);
+      if (result.ok) state.charged += request.amountMinor;
+      return result;
+    },
+    async refund(request) {
+      if (state.refundsFail) throw new Error('gateway unreachable');
+      const result = await sandbox.refund(request);
+      if (result.ok) state.refunded += request.amountMinor;
+      return result;
+    },
+    findCharge: (key) => sandbox.findCharge(key),
+  };
+  return { gateway, state };
+}
+
+const failingWrite: InPaymentTransaction = () => Promise.reject(new Error('disk full'));
+
+describe('Payment attempts', () => {
+  it('an upgrade writes its attempt down and marks it recorded with the payment', async () => {
+    const accountId = await accountIdOf('reseller@example.com');
+    await upgradeByCard(t.db, accountId, 'BR-250', undefined, { useCardOnFile: true });
+    const [attempt] = await attemptsOf(accountId);
+    const charge = await t.db
+      .selectFrom('transactions')
+      .select(['gateway_ref', 'amount_minor'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'charge')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({
+      purpose: 'upgrade',
+      status: 'recorded',
+      gateway_ref: charge.gateway_ref,
+      amount_minor: charge.amount_minor,
+    });
+  });
+
+  it('a write that fails after the charge gives the money back and says so', async () => {
+    const { gateway, state } = recordingGateway();
+    setPaymentGateway(gateway);
+    const accountId = await accountIdOf('eu@example.com');
+    const before = await planOf(accountId);
+    await expect(
+      upgradeByCard(t.db, accountId, 'BR-250', undefined, { useCardOnFile: true }, failingWrite),
+    ).rejects.toMatchObject({ code: 'UPGRADE_FAILED' });
+    expect(await planOf(accountId)).toBe(before);
+    expect(state.charged).toBeGreaterThan(0);
+    expect(state.refunded).toBe(state.charged);
+    const [attempt] = await attemptsOf(accountId);
+    expect(attempt?.status).toBe('refunded');
+  });
+
+  it('a refund that fails too is kept and given back by the reconciliation', async () => {
+    const { gateway, state } = recordingGateway();
+    setPaymentGateway(gateway);
+    state.refundsFail = true;
+    const accountId = await accountIdOf('eu@example.com');
+    // The caller still gets the upgrade's own error, not a 500.
+    await expect(
+      upgradeByCard(t.db, accountId, 'BR-250', undefined, { useCardOnFile: true }, failingWrite),
+    ).rejects.toMatchObject({ code: 'UPGRADE_FAILED' });
+    const attempts = await attemptsOf(accountId);
+    const failed = attempts.at(-1);
+    expect(failed).toMatchObject({
+      status: 'refund_failed',
+      detail: expect.stringContaining('gateway unreachable') as string,
+    });
+    expect(state.refunded).toBe(0);
+
+    // Still unreachable: nothing changes, nothing is lost.
+    expect(await reconcileAttempts(t.db, gateway, new Date())).toMatchObject({
+      refunded: 0,
+      stillFailing: 1,
+    });
+    state.refundsFail = false;
+    expect(await reconcileAttempts(t.db, gateway, new Date())).toMatchObject({
+      refunded: 1,
+      stillFailing: 0,
+    });
+    expect(state.refunded).toBe(state.charged);
+    expect((await attemptsOf(accountId)).at(-1)?.status).toBe('refunded');
+    // A second run finds nothing left to do, and refunds nothing twice.
+    expect(await reconcileAttempts(t.db, gateway, new Date())).toEqual({
+      refunded: 0,
+      abandoned: 0,
+      stillFailing: 0,
+    });
+    expect(state.refunded).toBe(state.charged);
+  });
+
+  it('a charge whose server died before its rows is refunded once stale; one never made is abandoned', async () => {
+    const { gateway, state } = recordingGateway();
+    const accountId = await accountIdOf('leaving@example.com');
+    const { card_token: token } = await t.db
+      .selectFrom('billing_accounts')
+      .select('card_token')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const request = (key: string): ChargeRequest => ({
+      token,
+      amountMinor: 5_000,
+      currency: 'USD',
+      description: 'Upgrade',
+      idempotencyKey: key,
+    });
+    const startedAt = new Date(Date.now() - ATTEMPT_STALE_MS - 60_000).toISOString();
+    // Charged, then the process was killed: the attempt stays `started`.
+    await beginAttempt(t.db, 'upgrade', accountId, request('killed-after-charge'), startedAt);
+    await gateway.charge(request('killed-after-charge'));
+    // Killed before the charge was sent.
+    await beginAttempt(t.db, 'upgrade', accountId, request('killed-before-charge'), startedAt);
+    // A request still under way: not touched.
+    await beginAttempt(t.db, 'upgrade', accountId, request('in-flight'), nowIso());
+
+    expect(await reconcileAttempts(t.db, gateway, new Date())).toEqual({
+      refunded: 1,
+      abandoned: 1,
+      stillFailing: 0,
+    });
+    expect(state.refunded).toBe(5_000);
+    const byKey = Object.fromEntries(
+      (await attemptsOf(accountId)).map((row) => [row.idempotency_key, row.status]),
+    );
+    expect(byKey).toEqual({
+      'killed-after-charge': 'refunded',
+      'killed-before-charge': 'abandoned',
+      'in-flight': 'started',
+    });
+  });
+});
