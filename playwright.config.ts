@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = process.env.E2E_PORT ?? '8090';
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second server, over HTTPS with HTTP/2 (tests/e2e/https-http2.spec.ts). */
+export const tlsPort = process.env.E2E_TLS_PORT ?? String(Number(port) + 1);
 
 /**
  * Browser tests drive the built console and the real server (fresh SQLite database with demo
@@ -36,11 +38,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/rpc-api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { E2E_PORT: port },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${baseURL}/rpc-api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: port },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `https://127.0.0.1:${tlsPort}/rpc-api/health`,
+      // Its certificate is self-signed, made by e2e-server.mjs for the run.
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: tlsPort, E2E_TLS: '1' },
+    },
+  ],
 });

@@ -119,12 +119,20 @@ function printRow(page, preset, lhr) {
   }
 }
 
-export async function printLighthouseFigures(base) {
+/** `label` names the transport in the output; an https `base` uses the run's own certificate. */
+export async function printLighthouseFigures(base, label = '') {
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) mkdirSync(reports, { recursive: true });
+  const isHttps = base.startsWith('https:');
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      // The bench's self-signed certificate (scripts/e2e-server.mjs makes one per run).
+      ...(isHttps ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   try {
     let signedInAs;
@@ -139,7 +147,9 @@ export async function printLighthouseFigures(base) {
         const lhr = await run(`${base}${page.path}`, chrome.port, preset.config);
         for (const warning of lhr.runWarnings) warnings.add(warning);
         if (!header) {
-          console.log(`\nLighthouse ${lhr.lighthouseVersion} (${lhr.environment.hostUserAgent})`);
+          console.log(
+            `\nLighthouse ${lhr.lighthouseVersion}${label ? `, ${label}` : ''} (${lhr.environment.hostUserAgent})`,
+          );
           console.log(
             '  targets: perf >= 95 desktop, >= 90 mobile; a11y 100; bp 100; LCP < 1.5 s desktop',
           );
@@ -147,7 +157,8 @@ export async function printLighthouseFigures(base) {
         }
         printRow(page, preset, lhr);
         if (reports) {
-          const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}.json`;
+          const transport = isHttps ? '-h2' : '';
+          const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}${transport}.json`;
           writeFileSync(join(reports, file), JSON.stringify(lhr, null, 2));
         }
       }

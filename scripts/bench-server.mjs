@@ -1,10 +1,26 @@
 // Helpers shared by the benchmarks (bench.mjs, bench-api.mjs, bench-soak.mjs, bench-users.mjs).
+import https from 'node:https';
 import autocannon from 'autocannon';
+
+/** Whether the health check answers 200; over HTTPS, the bench's own self-signed certificate. */
+function isHealthy(base) {
+  if (!base.startsWith('https:')) {
+    return fetch(`${base}/rpc-api/health`).then((response) => response.ok);
+  }
+  return new Promise((resolve, reject) => {
+    https
+      .get(`${base}/rpc-api/health`, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .on('error', reject);
+  });
+}
 
 export async function waitFor(base) {
   for (let i = 0; i < 150; i += 1) {
     try {
-      if ((await fetch(`${base}/rpc-api/health`)).ok) return;
+      if (await isHealthy(base)) return;
     } catch {
       /* starting */
     }

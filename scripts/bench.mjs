@@ -2,7 +2,8 @@
 // Bundle: the gzip size of every JavaScript file the sign-in page loads before it is interactive,
 // measured by loading the page in Chromium against the built server, and the size of every chunk.
 // Offline: the cached shell and the offline database (scripts/bench-offline.mjs).
-// Lighthouse: four pages, desktop and mobile (scripts/bench-lighthouse.mjs); alone: `-- lighthouse`.
+// Lighthouse: four pages, desktop and mobile, over HTTP/1.1 and over HTTPS with HTTP/2
+// (scripts/bench-lighthouse.mjs); alone: `-- lighthouse`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,17 +41,33 @@ if (
 }
 
 // The built server of BUILD_DIR (e2e-server.mjs reads it too) on a fresh demo database.
-const startServer = () =>
+const startServer = (serverPort = port, env = {}) =>
   spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, E2E_PORT: port },
+    env: { ...process.env, ...env, E2E_PORT: serverPort },
     stdio: 'ignore',
   });
+
+/**
+ * Lighthouse over plain HTTP/1.1 (`base`), then over HTTPS with HTTP/2, as the server answers
+ * with a certificate (TLS_CERT_FILE) or behind a TLS proxy: a self-signed one made for the run.
+ */
+async function printLighthouseBoth() {
+  await printLighthouseFigures(base, 'plain HTTP/1.1');
+  const tlsBase = 'https://127.0.0.1:18096';
+  const tlsServer = startServer('18096', { E2E_TLS: '1' });
+  try {
+    await waitFor(tlsBase);
+    await printLighthouseFigures(tlsBase, 'HTTPS, HTTP/2');
+  } finally {
+    tlsServer.kill('SIGTERM');
+  }
+}
 
 if (process.argv[2] === 'lighthouse') {
   const server = startServer();
   try {
     await waitFor(base);
-    await printLighthouseFigures(base);
+    await printLighthouseBoth();
   } finally {
     server.kill('SIGTERM');
   }
@@ -93,7 +110,7 @@ try {
 
   await printOfflineFigures(browser, base);
   await browser.close();
-  await printLighthouseFigures(base);
+  await printLighthouseBoth();
 } finally {
   server.kill('SIGTERM');
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -74,13 +75,30 @@ export async function buildApp({
   database,
   logger = true,
 }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] }
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-  });
+  };
+  // With a certificate the server speaks HTTPS itself, HTTP/2 to browsers (one connection for
+  // all of a page's files, instead of six HTTP/1.1 connections taking turns: about a second off
+  // a phone's first screen) and HTTP/1.1 to the rest. Fastify types an instance by its server
+  // kind; the app uses nothing particular to either, so both are used as the default type.
+  const app = (
+    config.tls
+      ? Fastify({
+          ...options,
+          http2: true,
+          https: {
+            allowHTTP1: true,
+            cert: fs.readFileSync(config.tls.certFile),
+            key: fs.readFileSync(config.tls.keyFile),
+          },
+        })
+      : Fastify(options)
+  ) as unknown as FastifyInstance;
   // The route table, read by the security suite so every new route is covered without a list.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -37,6 +37,8 @@ const envSchema = z.object({
   DC_PROBE_URLS: z.string().optional(),
   CAPTCHA_WORK: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
 });
 
 export interface Config {
@@ -69,6 +71,8 @@ export interface Config {
   captchaWork: number;
   /** Cookies get `Secure` and responses HSTS only when the public origin is HTTPS. */
   isHttps: boolean;
+  /** PEM files: set, the server itself speaks HTTPS, HTTP/2 first (see app.ts). */
+  tls: { certFile: string; keyFile: string } | undefined;
 }
 
 /** Parses the environment once at start-up; a bad value stops the program with a clear message. */
@@ -85,7 +89,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof dcProbeUrls === 'string') {
     throw new Error(`Invalid configuration:\n  DC_PROBE_URLS: ${dcProbeUrls}`);
   }
-  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE go together');
+  }
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE
+      ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) }
+      : undefined;
+  const scheme = tls ? 'https' : 'http';
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `${scheme}://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -113,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dcProbeUrls,
     captchaWork: e.CAPTCHA_WORK,
     isHttps: publicOrigin.startsWith('https://'),
+    tls,
   };
 }

@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import './app/mantine-styles';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/app-routes';
@@ -25,11 +25,16 @@ async function start(): Promise<void> {
   const [config] = await ready;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App config={config} queryClient={createQueryClient()} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render is a transition: React then renders in slices of a few milliseconds, so a
+  // slow phone's main thread is never blocked for the whole first screen at once.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App config={config} queryClient={createQueryClient()} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -6,6 +6,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../lib/after-paint';
 import { clientErrorCodes, isApiError } from '../lib/http/api-error';
 import { offlineAccount } from './account';
 import type { SnapshotKind } from './db';
@@ -62,13 +63,16 @@ export function withOfflineStore<T, K extends QueryKey>(
       const data = await queryFn(context);
       servedFromStore.delete(id);
       if (account && navigator.onLine) {
-        Promise.all([
-          loadStore().then(({ saveSnapshot }) =>
-            saveSnapshot(account, kind, context.queryKey, data),
-          ),
-          extras.keep?.(account, data),
-        ]).catch((error: unknown) => {
-          console.warn('Could not keep this report for offline use', error);
+        // Kept once the answer is on screen: storing it is never in the way of showing it.
+        afterNextPaint(() => {
+          Promise.all([
+            loadStore().then(({ saveSnapshot }) =>
+              saveSnapshot(account, kind, context.queryKey, data),
+            ),
+            extras.keep?.(account, data),
+          ]).catch((error: unknown) => {
+            console.warn('Could not keep this report for offline use', error);
+          });
         });
       }
       return data;

@@ -1,6 +1,7 @@
 import type { BarChartProps } from '@mantine/charts';
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { afterNextPaint } from '../../lib/after-paint';
 
 /**
  * recharts with d3 is the largest download of the console (about 100 KB compressed). A chart is
@@ -10,10 +11,17 @@ import { lazy, Suspense, useEffect } from 'react';
 const loadBarChart = () => import('./bar-chart-module');
 const LoadedBarChart = lazy(loadBarChart);
 
-/** Mantine's BarChart, loaded on first use; a skeleton of the same height holds its place. */
+/**
+ * Mantine's BarChart, loaded on first use; a skeleton of the same height holds its place. The
+ * chart is drawn in a transition (a deferred value flips to true after the first render), so
+ * React draws it in slices and the figures beside it stay responsive on a slow phone.
+ */
 export function BarChart(props: BarChartProps) {
+  const isDrawn = useDeferredValue(true, false);
+  const placeholder = <Skeleton h={props.h} radius="sm" aria-label="Loading the chart" />;
+  if (!isDrawn) return placeholder;
   return (
-    <Suspense fallback={<Skeleton h={props.h} radius="sm" aria-label="Loading the chart" />}>
+    <Suspense fallback={placeholder}>
       <LoadedBarChart {...props} />
     </Suspense>
   );
@@ -24,7 +32,11 @@ export function BarChart(props: BarChartProps) {
  * after the page's first paint, so it arrives alongside the data rather than after it.
  */
 export function useBarChartSoon(): void {
-  useEffect(() => {
-    void loadBarChart();
-  }, []);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        void loadBarChart();
+      }),
+    [],
+  );
 }
