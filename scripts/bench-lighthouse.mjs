@@ -10,6 +10,8 @@
 // measured with cold caches (no service worker answering) while the session survives.
 //
 // LIGHTHOUSE_REPORTS=<dir> also writes each run's JSON report there, to look at the audits.
+// LIGHTHOUSE_PAGES=<words> measures only the pages whose name contains one of them
+// (e.g. `LIGHTHOUSE_PAGES=partner`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -138,7 +140,11 @@ export async function printLighthouseFigures(base, label = '') {
     let signedInAs;
     let header = false;
     const warnings = new Set();
-    for (const page of PAGES) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(/[\s,]+/).filter(Boolean);
+    const pages = only
+      ? PAGES.filter((page) => only.some((word) => page.name.includes(word)))
+      : PAGES;
+    for (const page of pages) {
       if (page.as && page.as !== signedInAs) {
         await signIn(chrome.port, base, page.as);
         signedInAs = page.as;

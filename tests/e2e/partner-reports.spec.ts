@@ -14,7 +14,10 @@ test.describe('Partner dashboard and commission reports at phone size', () => {
     for (const label of ['Clicks', 'Signups', 'Paying customers', 'Commission earned']) {
       await expect(month.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    // A chart below the fold is drawn as it comes near the screen.
+    const chart = page.getByRole('region', { name: 'Commissions over the last 12 months' });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.recharts-surface')).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
@@ -32,7 +35,9 @@ test.describe('Partner dashboard and commission reports at phone size', () => {
     });
     await expect(page.getByRole('region', { name: 'Totals' })).toBeVisible();
     await expect(page.getByRole('table')).toContainText('Total (');
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    const chart = page.getByRole('region', { name: 'Commission over the range' });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.recharts-surface')).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
     // The range type is remembered for the session, under the spec's key.
     const stored = await page.evaluate(() => sessionStorage.getItem('refferral_range_type_rpc'));

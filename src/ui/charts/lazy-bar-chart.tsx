@@ -1,25 +1,40 @@
 import type { BarChartProps } from '@mantine/charts';
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { useIntersection } from '@mantine/hooks';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
 
 /**
  * recharts with d3 is the largest download of the console (about 100 KB compressed). A chart is
- * never the first thing a page shows, so it loads after the page's first paint: the title, the
- * figures and the tables come first, which on a slow phone link is about a second sooner.
+ * never the first thing a page shows, so it loads after the page's first paint: on a slow phone
+ * link the title, the figures and the tables no longer share the network with it.
  */
 const loadBarChart = () => import('./bar-chart-module');
 const LoadedBarChart = lazy(loadBarChart);
 
+/** How far below the visible part of the page a chart starts being drawn. */
+const DRAW_AHEAD = '300px';
+
 /**
- * Mantine's BarChart, loaded on first use; a skeleton of the same height holds its place. The
- * chart is drawn in a transition (a deferred value flips to true after the first render), so
- * React draws it in slices and the figures beside it stay responsive on a slow phone.
+ * Mantine's BarChart, loaded on first use; a skeleton of the same height holds its place. Drawing
+ * a chart costs a phone a few hundred milliseconds of main thread (recharts lays out every axis,
+ * bar and legend), so a chart below the fold is drawn only as it comes near the screen, and then
+ * in a transition, in slices, so the page stays responsive meanwhile.
  */
 export function BarChart(props: BarChartProps) {
-  const isDrawn = useDeferredValue(true, false);
-  const placeholder = <Skeleton h={props.h} radius="sm" aria-label="Loading the chart" />;
-  if (!isDrawn) return placeholder;
+  const { ref, entry } = useIntersection({ rootMargin: DRAW_AHEAD });
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    if (entry?.isIntersecting) {
+      startTransition(() => {
+        setIsNear(true);
+      });
+    }
+  }, [entry]);
+  const placeholder = (
+    <Skeleton ref={ref} h={props.h} radius="sm" role="status" aria-label="Loading the chart" />
+  );
+  if (!isNear) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <LoadedBarChart {...props} />
