@@ -86,19 +86,17 @@ export async function buildApp({
   // all of a page's files, instead of six HTTP/1.1 connections taking turns: about a second off
   // a phone's first screen) and HTTP/1.1 to the rest. Fastify types an instance by its server
   // kind; the app uses nothing particular to either, so both are used as the default type.
-  const app = (
-    config.tls
-      ? Fastify({
-          ...options,
-          http2: true,
-          https: {
-            allowHTTP1: true,
-            cert: fs.readFileSync(config.tls.certFile),
-            key: fs.readFileSync(config.tls.keyFile),
-          },
-        })
-      : Fastify(options)
-  ) as unknown as FastifyInstance;
+  const app = (config.tls
+    ? Fastify({
+        ...options,
+        http2: true,
+        https: {
+          allowHTTP1: true,
+          cert: fs.readFileSync(config.tls.certFile),
+          key: fs.readFileSync(config.tls.keyFile),
+        },
+      })
+    : Fastify(options)) as unknown as FastifyInstance;
   // The route table, read by the security suite so every new route is covered without a list.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
