@@ -84,6 +84,20 @@ describe('teams', () => {
       userIds: free,
     });
     expect(removed.statusCode).toBe(200);
+    // Again: nobody left to remove, so it succeeds and logs nothing more.
+    const logged = () =>
+      t.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'team.members.remove')
+        .execute();
+    const before = (await logged()).length;
+    const again = await admin.post('/rpc-api/reseller/team/members/remove', {
+      teamId: target?.id ?? '',
+      userIds: free,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await logged()).toHaveLength(before);
   });
 
   it('refuses a sub-user (403); a sub-admin may manage teams', async () => {

@@ -189,12 +189,17 @@ export async function removeMembers(
   await db.transaction().execute(async (tx) => {
     await ownTeam(tx, actor, teamId);
     await ownUsers(tx, actor, userIds);
-    await tx
+    const removed = await tx
       .deleteFrom('team_members')
       .where('team_id', '=', teamId)
       .where('account_id', '=', actor.accountId)
       .where('user_id', 'in', [...userIds])
+      .returning('user_id')
       .execute();
-    await audit(tx, actor, 'team.members.remove', info, { target: teamId, users: [...userIds] });
+    // Removing someone who is not in the team is already done (so the call still succeeds), and
+    // the activity log names only the users who actually left it.
+    if (removed.length === 0) return;
+    const users = removed.map((row) => row.user_id);
+    await audit(tx, actor, 'team.members.remove', info, { target: teamId, users });
   });
 }
