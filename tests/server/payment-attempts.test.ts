@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import {
+  payPendingCharges,
   setPaymentGateway,
   upgradeByCard,
   type InPaymentTransaction,
 } from '../../server/services/billing/billing';
-import { nowIso } from '../../server/services/clock';
+import { insertInvoice } from '../../server/services/billing/repository';
+import { addDays, nowIso } from '../../server/services/clock';
 import {
   ATTEMPT_STALE_MS,
   beginAttempt,
@@ -54,12 +57,17 @@ const planOf = async (accountId: string) =>
 function recordingGateway() {
   const sandbox = createSandboxGateway();
   const state = { refundsFail: false, charged: 0, refunded: 0 };
+  const references = new Set<string>();
   const gateway: PaymentGateway = {
     name: 'recording sandbox',
     tokenize: (card, now) => sandbox.tokenize(card, now),
     async charge(request) {
       const result = await sandbox.charge(request);
-      if (result.ok) state.charged += request.amountMinor;
+      // A key asked again answers its first charge: no money moves the second time.
+      if (result.ok && !references.has(result.reference)) {
+        references.add(result.reference);
+        state.charged += request.amountMinor;
+      }
       return result;
     },
     async refund(request) {
@@ -186,5 +194,85 @@ describe('Payment attempts', () => {
       'killed-before-charge': 'abandoned',
       'in-flight': 'started',
     });
+  });
+
+  it('pending charges given back after a crash are charged anew, not answered by the refunded charge', async () => {
+    const { gateway, state } = recordingGateway();
+    setPaymentGateway(gateway);
+    const accountId = await accountIdOf('leaving@example.com');
+    const now = nowIso();
+    const invoiceId = await insertInvoice(t.db, {
+      accountId,
+      kind: 'renewal',
+      status: 'DUE',
+      issuedAt: now,
+      dueAt: addDays(now, 7),
+      periodStart: now,
+      periodEnd: addDays(now, 30),
+      currency: 'USD',
+      lines: [
+        { description: 'Extra computers', quantity: 1, unitMinor: 2_000, amountMinor: 2_000 },
+      ],
+      tax: { type: 'none', rateBp: 0, taxMinor: 0, label: '', isReverseCharge: false },
+      buyer: { name: 'Lakeside Helpdesk', lines: [], taxId: '' },
+    });
+    const chargeId = crypto.randomUUID();
+    await t.db
+      .insertInto('pending_charges')
+      .values({
+        id: chargeId,
+        account_id: accountId,
+        invoice_id: invoiceId,
+        amount_minor: 2_000,
+        currency: 'USD',
+        description: 'Extra computers',
+        due_at: addDays(now, 7),
+        status: 'open',
+        period_key: `test:${invoiceId}`,
+        created_at: now,
+        paid_at: null,
+      })
+      .execute();
+    await t.db
+      .updateTable('reseller_accounts')
+      .set({ is_pending_charge: 1 })
+      .where('id', '=', accountId)
+      .execute();
+    const { card_token: token } = await t.db
+      .selectFrom('billing_accounts')
+      .select('card_token')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    // A first payment was charged, then the server died; the reconciliation gave it back.
+    const derivedKey = `pending:${chargeId}:${token}`;
+    const crashed: ChargeRequest = {
+      token,
+      amountMinor: 2_000,
+      currency: 'USD',
+      description: 'Pending charges',
+      idempotencyKey: derivedKey,
+    };
+    const longAgo = new Date(Date.now() - ATTEMPT_STALE_MS - 60_000).toISOString();
+    await beginAttempt(t.db, 'pending_charges', accountId, crashed, longAgo);
+    await gateway.charge(crashed);
+    expect(await reconcileAttempts(t.db, gateway, new Date())).toMatchObject({ refunded: 1 });
+    expect(state.charged - state.refunded).toBe(0);
+
+    // Paying again charges the card again, and that payment is the one recorded.
+    await payPendingCharges(t.db, accountId);
+    expect(state.charged - state.refunded).toBe(2_000);
+    const paid = await t.db
+      .selectFrom('transactions')
+      .select('gateway_ref')
+      .where('invoice_id', '=', invoiceId)
+      .where('kind', '=', 'charge')
+      .execute();
+    expect(paid).toHaveLength(1);
+    const attempts = await attemptsOf(accountId);
+    const recorded = attempts.filter((row) => row.status === 'recorded');
+    expect(recorded.map((row) => row.gateway_ref)).toContain(paid[0]?.gateway_ref);
+    expect(
+      recorded.find((row) => row.gateway_ref === paid[0]?.gateway_ref)?.idempotency_key,
+    ).not.toBe(derivedKey);
   });
 });

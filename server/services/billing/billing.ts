@@ -41,7 +41,7 @@ import {
   type AccountBundle,
   type PlanRow,
 } from './repository';
-import { beginAttempt, giveBack, markAttempt } from '../payments/attempts';
+import { beginAttempt, giveBack, keyForCharge, markAttempt } from '../payments/attempts';
 
 let gateway: PaymentGateway = createSandboxGateway();
 /** The sandbox is the default; a real gateway (or a test double) is installed here. */
@@ -306,7 +306,10 @@ export async function payPendingCharges(
   if (!bundle.billing.card_token) throw declined('not_processed', 'cardNumber');
   const total = pending.reduce((sum, charge) => sum + charge.amount_minor, 0);
   const currency = pending[0]?.currency ?? 'USD';
-  const key = `pending:${pending.map((charge) => charge.id).join(',')}:${bundle.billing.card_token}`;
+  const key = await keyForCharge(
+    db,
+    `pending:${pending.map((charge) => charge.id).join(',')}:${bundle.billing.card_token}`,
+  );
   const chargeRequest = {
     token: bundle.billing.card_token,
     amountMinor: total,

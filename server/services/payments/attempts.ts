@@ -17,6 +17,21 @@ export type AttemptStatus =
 /** How long a charge may stay `started` before nobody is taken to be finishing it. */
 export const ATTEMPT_STALE_MS = 10 * 60 * 1000;
 
+/**
+ * The key to charge under, for a charge whose key is derived from what it pays (so a retry is
+ * the same charge): a charge already given back under that key must not be asked again, since
+ * the gateway would answer with that refunded charge as if it were paid. It then gets a new one.
+ */
+export async function keyForCharge(db: Executor, derivedKey: string): Promise<string> {
+  const previous = await db
+    .selectFrom('payment_attempts')
+    .select('status')
+    .where('idempotency_key', '=', derivedKey)
+    .executeTakeFirst();
+  const isGivenBack = previous?.status === 'refunded' || previous?.status === 'refund_failed';
+  return isGivenBack ? `${derivedKey}:${crypto.randomUUID()}` : derivedKey;
+}
+
 /** Writes the attempt down before the charge. A retried charge with the same key keeps its row. */
 export async function beginAttempt(
   db: Executor,
