@@ -10,10 +10,10 @@ import type {
 import { addDays, nowIso } from '../../server/services/clock';
 import { runRenewals } from '../../server/services/billing/renewals';
 import { setPaymentGateway } from '../../server/services/billing/billing';
-import { insertInvoice } from '../../server/services/billing/repository';
 import type { PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
 import { Agent, errorOf } from './helpers/agent';
+import { insertPendingCharge } from './helpers/pending-charge';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -551,40 +551,7 @@ describe('Two payments at once (a double click, two tabs)', () => {
 
   it('pay a pending charge once: one charge, one payment recorded, both answered', async () => {
     const accountId = await accountIdOf('leaving@example.com');
-    const now = nowIso();
-    const lines = [
-      { description: 'Extra computers', quantity: 1, unitMinor: 2_000, amountMinor: 2_000 },
-    ];
-    const tax = { type: 'none', rateBp: 0, taxMinor: 0, label: '', isReverseCharge: false };
-    const invoiceId = await insertInvoice(t.db, {
-      accountId,
-      kind: 'renewal',
-      status: 'DUE',
-      issuedAt: now,
-      dueAt: addDays(now, 7),
-      periodStart: now,
-      periodEnd: addDays(now, 30),
-      currency: 'USD',
-      lines,
-      tax,
-      buyer: { name: 'Lakeside Helpdesk', lines: [], taxId: '' },
-    });
-    await t.db
-      .insertInto('pending_charges')
-      .values({
-        id: crypto.randomUUID(),
-        account_id: accountId,
-        invoice_id: invoiceId,
-        amount_minor: 2_000,
-        currency: 'USD',
-        description: 'Extra computers',
-        due_at: addDays(now, 7),
-        status: 'open',
-        period_key: `test:${invoiceId}`,
-        created_at: now,
-        paid_at: null,
-      })
-      .execute();
+    const { invoiceId } = await insertPendingCharge(t.db, accountId, 2_000);
     const [first, second] = [
       await signedIn('leaving@example.com'),
       await signedIn('leaving@example.com'),

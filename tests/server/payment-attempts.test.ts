@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import {
   payPendingCharges,
   setPaymentGateway,
   upgradeByCard,
   type InPaymentTransaction,
 } from '../../server/services/billing/billing';
-import { insertInvoice } from '../../server/services/billing/repository';
-import { addDays, nowIso } from '../../server/services/clock';
+import { nowIso } from '../../server/services/clock';
 import {
   ATTEMPT_STALE_MS,
   beginAttempt,
@@ -15,6 +13,7 @@ import {
 } from '../../server/services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
+import { insertPendingCharge } from './helpers/pending-charge';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -200,39 +199,7 @@ describe('Payment attempts', () => {
     const { gateway, state } = recordingGateway();
     setPaymentGateway(gateway);
     const accountId = await accountIdOf('leaving@example.com');
-    const now = nowIso();
-    const invoiceId = await insertInvoice(t.db, {
-      accountId,
-      kind: 'renewal',
-      status: 'DUE',
-      issuedAt: now,
-      dueAt: addDays(now, 7),
-      periodStart: now,
-      periodEnd: addDays(now, 30),
-      currency: 'USD',
-      lines: [
-        { description: 'Extra computers', quantity: 1, unitMinor: 2_000, amountMinor: 2_000 },
-      ],
-      tax: { type: 'none', rateBp: 0, taxMinor: 0, label: '', isReverseCharge: false },
-      buyer: { name: 'Lakeside Helpdesk', lines: [], taxId: '' },
-    });
-    const chargeId = crypto.randomUUID();
-    await t.db
-      .insertInto('pending_charges')
-      .values({
-        id: chargeId,
-        account_id: accountId,
-        invoice_id: invoiceId,
-        amount_minor: 2_000,
-        currency: 'USD',
-        description: 'Extra computers',
-        due_at: addDays(now, 7),
-        status: 'open',
-        period_key: `test:${invoiceId}`,
-        created_at: now,
-        paid_at: null,
-      })
-      .execute();
+    const { invoiceId, chargeId } = await insertPendingCharge(t.db, accountId, 2_000);
     await t.db
       .updateTable('reseller_accounts')
       .set({ is_pending_charge: 1 })
