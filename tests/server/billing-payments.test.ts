@@ -12,6 +12,7 @@ import { runRenewals } from '../../server/services/billing/renewals';
 import { setPaymentGateway } from '../../server/services/billing/billing';
 import type { PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
+import { accountIdOfUser } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
 import { insertPendingCharge } from './helpers/pending-charge';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -30,14 +31,7 @@ async function signedIn(email: string): Promise<Agent> {
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the payload type
 const message = <T>(response: LightMyRequestResponse): T => response.json<{ message: T }>().message;
 
-async function accountIdOf(email: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.account_id;
-}
+const accountIdOf = (email: string) => accountIdOfUser(t.db, email);
 
 const goodCard = {
   cardNumber: '4242424242424242',

@@ -13,6 +13,7 @@ import {
 } from '../../server/services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
+import { accountIdOfUser } from './helpers/accounts';
 import { insertPendingCharge } from './helpers/pending-charge';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -25,14 +26,7 @@ afterEach(() => {
   setPaymentGateway(createSandboxGateway());
 });
 
-async function accountIdOf(email: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.account_id;
-}
+const accountIdOf = (email: string) => accountIdOfUser(t.db, email);
 
 const attemptsOf = (accountId: string) =>
   t.db
