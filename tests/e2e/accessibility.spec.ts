@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInAsPartner, signInAsReseller, test } from './fixtures';
+import { axeViolations, expect, signInAsPartner, signInAsReseller, test } from './fixtures';
 
 /** WCAG 2.1 A and AA rules (colour contrast included) on the screen as it is now. */
 async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 for (const viewport of [

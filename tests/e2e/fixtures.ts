@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -57,14 +58,40 @@ export async function signInAsPartner(page: Page, username: string): Promise<voi
  * once the finite CSS transitions have ended: right after a resize to phone width, the AppShell
  * is still sliding its navbar away, and the content stays offset by it for those 200 ms.
  */
-export function hasHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  await settleAnimations(page);
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}
+
+/** Waits for the finite CSS transitions and animations running now (a dialog's fade-in, say). */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
     const settling = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.allSettled(settling.map((animation) => animation.finished));
-    return document.documentElement.scrollWidth > document.documentElement.clientWidth;
   });
+}
+
+/**
+ * The WCAG 2.1 A and AA violations (colour contrast included) of the screen as it rests, one line
+ * each. It scans once transitions have ended: caught half-way through its fade-in, a dialog's
+ * text is partly transparent and fails colour contrast, which happened on a loaded CI runner.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}) ${violation.nodes[0]?.any[0]?.message ?? ''}`,
+  );
 }
 
 /** Waits until this page's service worker is activated (ready can resolve while activating). */

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, hasHorizontalScroll, signInAsReseller, test } from './fixtures';
+import { axeViolations, expect, hasHorizontalScroll, signInAsReseller, test } from './fixtures';
 
 /** A toast (Mantine notification) with this text; several can be on screen at once. */
 const toast = (page: Page, text: string) =>
@@ -261,19 +260,10 @@ test.describe('Computers screen', () => {
       await signInAsReseller(page);
       await page.goto('/rpc-app/home/computers');
       await expect(page.locator('[data-computer-row]').first()).toBeVisible();
-      const violations = async () =>
-        (
-          await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze()
-        ).violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Add computer' }).click();
       await expect(page.getByRole('dialog', { name: 'Add computer' })).toBeVisible();
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,7 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, ConsoleMessage, Page, Request, Response } from '@playwright/test';
 import { paths } from '../../src/lib/paths';
-import { expect, hasHorizontalScroll, signInAsPartner, signInAsReseller, test } from './fixtures';
+import {
+  axeViolations,
+  expect,
+  hasHorizontalScroll,
+  signInAsPartner,
+  signInAsReseller,
+  test,
+} from './fixtures';
 
 /*
  * Every console route (read from src/lib/paths.ts, which the route tree is built from), at
@@ -143,19 +149,7 @@ for (const viewport of [
           if (viewport.width < 500) {
             expect(await hasHorizontalScroll(target), 'sideways scroll').toBe(false);
           }
-          const results = await new AxeBuilder({ page: target })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
-          expect(
-            results.violations.map(
-              (violation) =>
-                `${violation.id}: ${violation.help} (${violation.nodes
-                  .slice(0, 3)
-                  .map((node) => node.target.join(' '))
-                  .join(', ')}) ${violation.nodes[0]?.any[0]?.message ?? ''}`,
-            ),
-            'axe violations',
-          ).toEqual([]);
+          expect(await axeViolations(target), 'axe violations').toEqual([]);
         } finally {
           stop();
         }
