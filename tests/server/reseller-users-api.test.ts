@@ -98,6 +98,33 @@ describe('GET /reseller/user/get (list)', () => {
     expect(cancelled.total).toBe(all.counts.cancelled);
   });
 
+  it('a searched list counts every match on each page, also on a page past its end', async () => {
+    const whole = await list(admin, { q: 'e', pageSize: '100' });
+    expect(whole.total).toBe(whole.users.length);
+    expect(whole.total).toBeGreaterThan(10);
+    const second = await list(admin, { q: 'e', pageSize: '5', page: '2' });
+    expect(second.total).toBe(whole.total);
+    expect(second.users.map((u) => u.id)).toEqual(whole.users.slice(5, 10).map((u) => u.id));
+    const past = await list(admin, { q: 'e', pageSize: '100', page: '9' });
+    expect(past.users).toEqual([]);
+    expect(past.total).toBe(whole.total);
+  });
+
+  it('pages follow one another under every sort, in both directions', async () => {
+    for (const sort of ['username', 'created_date', 'isActive']) {
+      for (const order of ['asc', 'desc']) {
+        const whole = await list(admin, { sort, order, pageSize: '100' });
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(whole.total / 5); page += 1) {
+          pages.push(
+            ...(await list(admin, { sort, order, pageSize: '5', page: String(page) })).users,
+          );
+        }
+        expect(pages.map((u) => u.id)).toEqual(whole.users.map((u) => u.id));
+      }
+    }
+  });
+
   it('sorts by username, created_date and isActive in both directions', async () => {
     const asc = await list(admin, { sort: 'username', order: 'asc', pageSize: '100' });
     const names = asc.users.map((u) => u.email);

@@ -14,6 +14,7 @@ import * as signup from './2026-11-22-0600-signup';
 import * as usersListIndexes from './2026-11-23-0100-users-list-indexes';
 import * as auditLogDuplicateIndex from './2026-11-24-0100-audit-log-duplicate-index';
 import * as paymentAttempts from './2026-11-24-0200-payment-attempts';
+import * as usersListCoveringIndexes from './2026-11-24-0300-users-list-covering-indexes';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0100-users-list-indexes': usersListIndexes,
   '2026-11-24-0100-audit-log-duplicate-index': auditLogDuplicateIndex,
   '2026-11-24-0200-payment-attempts': paymentAttempts,
+  '2026-11-24-0300-users-list-covering-indexes': usersListCoveringIndexes,
 };

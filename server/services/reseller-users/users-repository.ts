@@ -38,28 +38,44 @@ function baseQuery(db: Executor, accountId: string, options: Pick<ListOptions, '
 
 const now = () => new Date().toISOString();
 
-/** One page of an account's users, sorted in SQL so pagination stays correct. */
-/** `knownTotal`: the caller already knows how many users match (no search), so none are counted. */
+/** How many users a search matches, for a page past its end (which brings no count with it). */
+async function countMatches(db: Executor, accountId: string, options: ListOptions) {
+  const row = await baseQuery(db, accountId, options)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of an account's users, sorted in SQL so pagination stays correct. The page's ids are
+ * found first, from an index that holds the sort key and the status (2026-11-24-0300), and only
+ * those rows are then read and joined: a deep page skips index entries, not whole rows.
+ * `knownTotal`: the caller already knows how many users match (no search), so none are counted;
+ * otherwise the count comes with the page, from the same pass over the matches.
+ */
 export async function listUsersPage(
   db: Executor,
   accountId: string,
   options: ListOptions,
   knownTotal?: number,
 ): Promise<{ users: SubUser[]; total: number }> {
-  const base = baseQuery(db, accountId, options);
-  const total =
-    knownTotal ??
-    Number(
-      (await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())
-        ?.n ?? 0,
-    );
   const direction = options.order;
   const sortExpression = {
     isActive: sql`case when users.status = 'active' then 1 else 0 end`,
     created_date: sql`users.created_at`,
     username: sql`lower(users.username)`,
   }[options.sort];
-  const rows = await base
+  // The id breaks ties in the same direction, so one index walk serves both orders.
+  const order = [sortExpression, sql`lower(users.username)`, sql`users.id`];
+  const matches = sql<string | number | null>`${
+    knownTotal === undefined ? sql`count(*) over ()` : sql`null`
+  }`;
+  let pageIds = baseQuery(db, accountId, options).select(['users.id', matches.as('matches')]);
+  for (const key of order) pageIds = pageIds.orderBy(key, direction);
+  pageIds = pageIds.limit(options.pageSize).offset((options.page - 1) * options.pageSize);
+  let page = db
+    .selectFrom(pageIds.as('page'))
+    .innerJoin('users', 'users.id', 'page.id')
     .leftJoin('invitations', (join) =>
       join
         .onRef('invitations.user_id', '=', 'users.id')
@@ -67,6 +83,7 @@ export async function listUsersPage(
         .on('invitations.revoked_at', 'is', null),
     )
     .select([
+      'page.matches',
       'users.id',
       'users.first_name',
       'users.last_name',
@@ -78,13 +95,11 @@ export async function listUsersPage(
       'users.alloted_computers',
       'users.cancelled_at',
       'invitations.expires_at',
-    ])
-    .orderBy(sortExpression, direction)
-    .orderBy(sql`lower(users.username)`, direction)
-    .orderBy('users.id')
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-    .execute();
+    ]);
+  for (const key of order) page = page.orderBy(key, direction);
+  const rows = await page.execute();
+  const total =
+    knownTotal ?? (rows[0] ? Number(rows[0].matches) : await countMatches(db, accountId, options));
   const at = now();
   return {
     total,
