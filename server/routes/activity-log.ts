@@ -31,11 +31,14 @@ export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext)
       if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
       const onlyUserId = isAccountAdmin(user) ? null : user.id;
       const query = request.query;
-      const [page, users] = await Promise.all([
+      const [page, filterUsers] = await Promise.all([
         listActivity(ctx.db, { ...query, accountId: user.account_id, onlyUserId }),
-        activityUsers(ctx.db, user.account_id, onlyUserId),
+        activityUsers(ctx.db, user.account_id, onlyUserId, {
+          search: query.userSearch,
+          selected: query.user,
+        }),
       ]);
-      return ok({ ...page, page: query.page, pageSize: query.pageSize, users });
+      return ok({ ...page, ...filterUsers, page: query.page, pageSize: query.pageSize });
     },
   );
 }

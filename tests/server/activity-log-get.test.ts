@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReportRange, formatMmDdYyyy } from '../../src/domain/dates';
+import { accountIdOfUser } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -26,7 +27,8 @@ interface Page {
   total: number;
   page: number;
   pageSize: number;
-  users: { id: string; email: string }[];
+  users: { id: string; name: string; email: string }[];
+  usersTotal: number;
 }
 
 async function signedIn(login = 'reseller@example.com') {
@@ -91,11 +93,65 @@ describe('activity log: /reseller/log/activity/get', () => {
     expect((await new Agent(t.app).get(URL)).statusCode).toBe(401);
   });
 
+  it('offers the filter at most 100 users, searched on the server, and keeps the one chosen', async () => {
+    const accountId = await accountIdOfUser(t.db, 'trial@example.com');
+    const many = Array.from({ length: 130 }, (_, i) => {
+      const email = `filter-${String(i).padStart(3, '0')}@bulk.example.com`;
+      return {
+        id: crypto.randomUUID(),
+        account_id: accountId,
+        username: email,
+        email,
+        password_hash: 'not-a-hash',
+        first_name: 'Filter',
+        last_name: i === 42 ? 'Zanzibar' : 'Person',
+        role: 'sub_user' as const,
+        status: 'invited' as const,
+        proxy_topic: crypto.randomUUID(),
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      };
+    });
+    const agent = await signedIn('trial@example.com');
+    const before = pageOf(await agent.get(URL, { pageSize: '1' })).usersTotal;
+    await t.db.insertInto('users').values(many).execute();
+
+    const first = pageOf(await agent.get(URL, { pageSize: '1' }));
+    expect(first.usersTotal).toBe(before + 130);
+    expect(first.users).toHaveLength(100);
+    const emails = first.users.map((u) => u.email);
+    expect(emails).toEqual([...emails].sort());
+
+    const byName = pageOf(await agent.get(URL, { userSearch: 'zanzi', pageSize: '1' }));
+    expect(byName.usersTotal).toBe(1);
+    expect(byName.users).toEqual([
+      { id: many[42]?.id, name: 'Filter Zanzibar', email: 'filter-042@bulk.example.com' },
+    ]);
+    const byEmail = pageOf(await agent.get(URL, { userSearch: 'FILTER-12', pageSize: '1' }));
+    expect(byEmail.users.map((u) => u.email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `filter-12${String(i)}@bulk.example.com`),
+    );
+    // LIKE's wildcards are taken literally.
+    expect(pageOf(await agent.get(URL, { userSearch: '%', pageSize: '1' })).usersTotal).toBe(0);
+
+    // The user the log is filtered by is offered even past the first 100.
+    const last = many[129]?.id ?? '';
+    expect(emails).not.toContain('filter-129@bulk.example.com');
+    const chosen = pageOf(await agent.get(URL, { user: last, pageSize: '1' }));
+    expect(chosen.users.map((u) => u.id)).toContain(last);
+    expect(chosen.users).toHaveLength(101);
+
+    const tooLong = await agent.get(URL, { userSearch: 'x'.repeat(65) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong)?.description).toBe('VALIDATION_FAILED');
+  });
+
   it("shows a sub-user its own entries only, and never another account's", async () => {
     const sub = await signedIn('subuser@example.com');
     const page = pageOf(await sub.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }));
     expect(page.entries.every((e) => e.user_email === 'subuser@example.com')).toBe(true);
     expect(page.users).toHaveLength(1);
+    expect(page.usersTotal).toBe(1);
 
     const trial = await signedIn('trial@example.com');
     const admin = pageOf(await (await signedIn()).get(URL, { pageSize: '1' }));
@@ -104,6 +160,7 @@ describe('activity log: /reseller/log/activity/get', () => {
       await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), user: acmeUser, pageSize: '500' }),
     );
     expect(other.total).toBe(0);
+    expect(other.users.map((u) => u.id)).not.toContain(acmeUser);
     const own = pageOf(
       await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }),
     );

@@ -161,6 +161,7 @@ const mdy = (daysAgo: number) => {
  */
 const SAMPLES: Record<string, string> = {
   q: '',
+  userSearch: '',
   page: '1',
   pageSize: '25',
   order: 'desc',

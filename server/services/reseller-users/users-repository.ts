@@ -20,20 +20,21 @@ export function mmDdYyyy(iso: string): string {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Users whose e-mail or full name contains `search`, ignoring case; LIKE's wildcards in it are
+ * taken literally. Shared by the users list and the activity log's user filter.
+ */
+export function userMatches(search: string) {
+  const pattern = `%${escapeLike(search.trim().toLowerCase())}%`;
+  return sql<boolean>`(lower(users.email) like ${pattern} escape '\\' or lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\')`;
+}
+
 function baseQuery(db: Executor, accountId: string, options: Pick<ListOptions, 'q' | 'statuses'>) {
-  let query = db
+  const query = db
     .selectFrom('users')
     .where('users.account_id', '=', accountId)
     .where('users.status', 'in', [...options.statuses]);
-  const q = options.q.trim().toLowerCase();
-  if (q !== '') {
-    const pattern = `%${escapeLike(q)}%`;
-    query = query.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('users.email')}) like ${pattern} escape '\\' or lower(${eb.ref('users.first_name')} || ' ' || ${eb.ref('users.last_name')}) like ${pattern} escape '\\')`,
-    );
-  }
-  return query;
+  return options.q.trim() === '' ? query : query.where(userMatches(options.q));
 }
 
 const now = () => new Date().toISOString();

@@ -119,6 +119,8 @@ export const activityLogQuerySchema = z.object({
   /** The browser's offset from UTC in minutes (Date#getTimezoneOffset), so days are local days. */
   tz: z.coerce.number().int().min(-840).max(840).default(0),
   user: z.string().trim().max(64).default(''),
+  /** Narrows the users offered by the filter (`users`) to those whose e-mail or name has it. */
+  userSearch: z.string().trim().max(64).default(''),
   category: z.enum(activityCategoryNames as [ActivityCategory, ...ActivityCategory[]]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(5000).default(25),
@@ -130,6 +132,7 @@ export interface ActivityLogQuery {
   from?: string;
   to?: string;
   user?: string;
+  userSearch?: string;
   category?: ActivityCategory;
   page?: number;
   pageSize?: number;
@@ -157,9 +160,17 @@ export const activityLogResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Users of the account the caller may filter by. */
+  /**
+   * Users of the account the caller may filter by, by e-mail: at most ACTIVITY_FILTER_USERS of
+   * those matching `userSearch`, and the one filtered by (`user`) in any case.
+   */
   users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  /** How many users match `userSearch`: more than `users` holds means the filter must search. */
+  usersTotal: z.number().int(),
 });
+
+/** The most users one activity-log answer offers to its user filter. */
+export const ACTIVITY_FILTER_USERS = 100;
 export type ActivityLogResponse = z.infer<typeof activityLogResponseSchema>;
 
 // --- Passwords ---

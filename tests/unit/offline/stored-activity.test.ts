@@ -61,6 +61,10 @@ describe('answerFromEntries: the server rules, on the stored entries', () => {
     expect(ids(second)).toEqual(['1']);
     expect(second.total).toBe(4);
     expect(second.users.map((user) => user.email)).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(second.usersTotal).toBe(2);
+    const searched = answerFromEntries(entries, { ...range, userSearch: 'BOB' });
+    expect(searched.users.map((user) => user.email)).toEqual(['bob@example.com']);
+    expect(searched.usersTotal).toBe(1);
   });
 });
 
@@ -73,6 +77,7 @@ describe('the activity log offline', () => {
     page: 1,
     pageSize: 25,
     users: [],
+    usersTotal: 0,
   });
 
   it('answers a query never loaded online from the entries kept, per account', async () => {

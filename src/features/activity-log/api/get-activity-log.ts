@@ -28,6 +28,15 @@ export const activityLogQuery = (query: ActivityLogQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** The users whose e-mail or name has `search`, for the user filter of a large account. */
+export const activityFilterUsersQuery = (search: string) =>
+  queryOptions({
+    queryKey: activityLogKeys.filterUsers(search),
+    queryFn: ({ signal }) => getActivityLog({ userSearch: search, pageSize: 1 }, signal),
+    select: (answer) => answer.users,
+    staleTime: 60_000,
+  });
+
 export function useActivityLog(query: ActivityLogQuery) {
   return useOfflineQuery(activityLogQuery(query), 'activity-log', {
     keep: keepActivityEntries,

@@ -4,4 +4,5 @@ import type { ActivityLogQuery } from '../../../domain/api/reseller-account';
 export const activityLogKeys = {
   all: ['activity-log'] as const,
   list: (query: ActivityLogQuery) => [...activityLogKeys.all, 'list', query] as const,
+  filterUsers: (search: string) => [...activityLogKeys.all, 'filter-users', search] as const,
 };

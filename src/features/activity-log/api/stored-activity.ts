@@ -61,9 +61,14 @@ export function answerFromEntries(
   );
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
+  // The users of the stored entries, narrowed by the filter's search like the server does.
+  const search = (query.userSearch ?? '').trim().toLowerCase();
   const users = new Map<string, ActivityLogResponse['users'][number]>();
   for (const entry of entries) {
-    if (entry.user_id && !users.has(entry.user_id)) {
+    const found =
+      entry.user_email.toLowerCase().includes(search) ||
+      entry.user_name.toLowerCase().includes(search);
+    if (entry.user_id && found && !users.has(entry.user_id)) {
       users.set(entry.user_id, {
         id: entry.user_id,
         name: entry.user_name,
@@ -77,6 +82,7 @@ export function answerFromEntries(
     page,
     pageSize,
     users: [...users.values()].sort((a, b) => a.email.localeCompare(b.email)),
+    usersTotal: users.size,
   };
 }
 

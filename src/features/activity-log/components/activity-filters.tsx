@@ -5,6 +5,7 @@ import {
   activityCategoryNames,
   type ActivityCategory,
 } from '../../../domain/api/reseller-account';
+import { UserFilter } from './user-filter';
 
 export interface ActivityFilterValues {
   /** mm-dd-yyyy */
@@ -24,11 +25,13 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function ActivityFilters({
   value,
   users,
+  usersTotal,
   onApply,
   isLoading,
 }: {
   value: ActivityFilterValues;
   users: readonly { id: string; name: string; email: string }[];
+  usersTotal: number;
   onApply: (next: ActivityFilterValues) => void;
   isLoading: boolean;
 }) {
@@ -79,22 +82,7 @@ export function ActivityFilters({
           }}
           w={170}
         />
-        <Select
-          label="User"
-          w={220}
-          data={[
-            { value: '', label: 'All users' },
-            ...users.map((u) => ({
-              value: u.id,
-              label: u.name ? `${u.name} (${u.email})` : u.email,
-            })),
-          ]}
-          value={user}
-          onChange={(next) => {
-            setUser(next ?? '');
-          }}
-          allowDeselect={false}
-        />
+        <UserFilter users={users} usersTotal={usersTotal} value={user} onChange={setUser} />
         <Select
           label="Action type"
           w={220}

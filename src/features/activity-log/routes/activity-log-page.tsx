@@ -110,6 +110,7 @@ export function ActivityLogPage() {
       <ActivityFilters
         value={filters}
         users={data?.users ?? []}
+        usersTotal={data?.usersTotal ?? 0}
         isLoading={log.isFetching}
         onApply={(next) => {
           setFilters(next);
