@@ -156,21 +156,31 @@ export async function activityUsers(
   }
   const inAccount = db.selectFrom('users').where('account_id', '=', accountId);
   const matching = search.trim() === '' ? inAccount : inAccount.where(userMatches(search));
-  const [rows, count, chosen] = await Promise.all([
+  const [rows, chosen] = await Promise.all([
     matching
       .select(['id', 'first_name', 'last_name', 'email'])
       .orderBy(sql`lower(email)`)
       .orderBy('id')
       .limit(ACTIVITY_FILTER_USERS)
       .execute(),
-    matching.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirst(),
     selected === '' ? Promise.resolve([]) : activityUser(db, accountId, selected),
   ]);
+  // Fewer than a full list: those are all there are, and counting them again is a query saved.
+  const usersTotal =
+    rows.length < ACTIVITY_FILTER_USERS
+      ? rows.length
+      : Number(
+          (
+            await matching
+              .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
   const users = rows.map(toActivityUser);
   for (const row of chosen) {
     if (!users.some((user) => user.id === row.id)) users.push(toActivityUser(row));
   }
-  return { users, usersTotal: Number(count?.n ?? 0) };
+  return { users, usersTotal };
 }
 
 interface ActivityUser {
