@@ -168,10 +168,10 @@ export const activityLogResponseSchema = z.object({
   /** How many users match `userSearch`: more than `users` holds means the filter must search. */
   usersTotal: z.number().int(),
 });
+export type ActivityLogResponse = z.infer<typeof activityLogResponseSchema>;
 
 /** The most users one activity-log answer offers to its user filter. */
 export const ACTIVITY_FILTER_USERS = 100;
-export type ActivityLogResponse = z.infer<typeof activityLogResponseSchema>;
 
 // --- Passwords ---
 
