@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { policy, type RoutePolicy } from '../src/domain/api/route-policy';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -15,6 +16,7 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
+import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
 import { registerErrorHandling } from './plugins/errors';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerActivityLogRoutes } from './routes/activity-log';
@@ -45,6 +47,8 @@ export interface RouteEntry {
   url: string;
   /** The fields of the route's body and query schemas, for the input fuzzing suite. */
   fields: string[];
+  /** Who may call it (its `config.policy`), for the role-table suite. */
+  policy: RoutePolicy | undefined;
 }
 
 /** The keys of a zod object schema (unwrapping optional), or none. */
@@ -105,8 +109,12 @@ export async function buildApp({
       ...schemaFields(route.schema?.body),
       ...schemaFields(route.schema?.querystring),
     ];
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, fields });
+    const policy = route.config?.policy;
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, fields, policy });
+    }
   });
+  requireRoutePolicies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -147,9 +155,12 @@ export async function buildApp({
     staticCSP: true,
     transformStaticCSP: (header) => docsContentSecurityPolicy(header, config),
   });
-  app.get('/rpc-api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/rpc-api/openapi.json', { config: policy.public, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
 
   registerCsrf(app, config, secrets.csrf);
+  registerRoutePolicy(app, ctx);
   registerSystemRoutes(app, ctx);
   registerDataCentreRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -22,29 +22,27 @@ function presentedKey(request: FastifyRequest): string {
 }
 
 /**
- * A hook for /reseller-api/ routes, used as `preValidation: requireApiKey(ctx)` (so a call
- * without a key is 401 before its input is checked): admits a call carrying a live reseller API key of an
- * account that is not cancelled, and sets `request.apiAccountId`. Every query of such a route
- * must be scoped to `apiAccountOf(request)`.
+ * Run by the route-policy hook for routes whose policy is `api-key` (so a call without a key is
+ * 401 before its input is checked): admits a call carrying a live reseller API key of an account
+ * that is not cancelled, and sets `request.apiAccountId`. Every query of such a route must be
+ * scoped to `apiAccountOf(request)`.
  */
-export const requireApiKey =
-  (ctx: AppContext) =>
-  async (request: FastifyRequest): Promise<void> => {
-    const key = presentedKey(request);
-    const accountId = key ? await accountOfApiKey(ctx.db, ctx.secrets.fieldKey, key) : undefined;
-    if (!accountId) {
-      throw new AppError(errorCodes.NOT_AUTHORIZED, 'A valid API key is required.');
-    }
-    const account = await ctx.db
-      .selectFrom('reseller_accounts')
-      .select('account_status')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    if (!account || account.account_status === 'ACCOUNT_CANCELLED_STATUS') {
-      throw new AppError(errorCodes.NOT_AUTHORIZED, 'A valid API key is required.');
-    }
-    request.apiAccountId = accountId;
-  };
+export async function authenticateApiKey(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const key = presentedKey(request);
+  const accountId = key ? await accountOfApiKey(ctx.db, ctx.secrets.fieldKey, key) : undefined;
+  if (!accountId) {
+    throw new AppError(errorCodes.NOT_AUTHORIZED, 'A valid API key is required.');
+  }
+  const account = await ctx.db
+    .selectFrom('reseller_accounts')
+    .select('account_status')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!account || account.account_status === 'ACCOUNT_CANCELLED_STATUS') {
+    throw new AppError(errorCodes.NOT_AUTHORIZED, 'A valid API key is required.');
+  }
+  request.apiAccountId = accountId;
+}
 
 /** The account of a route guarded by `requireApiKey`. */
 export function apiAccountOf(request: FastifyRequest): string {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import type { Config } from '../config';
 import { hmac, randomToken, safeEqual } from '../services/crypto';
+import { isApiPath, policyOf } from './route-policy';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -22,7 +24,7 @@ const sign = (secret: string, nonce: string, binding: string) =>
 export function registerCsrf(app: FastifyInstance, config: Config, secret: string): void {
   const cookieOptions = { path: '/', sameSite: 'strict', secure: config.isHttps } as const;
 
-  app.post('/rpc-api/csrf', { schema: { hide: true } }, (request, reply) => {
+  app.post('/rpc-api/csrf', { config: policy.public, schema: { hide: true } }, (request, reply) => {
     let binding = request.cookies[BINDING_COOKIE];
     if (!binding || binding.length < 20) {
       binding = randomToken();
@@ -36,13 +38,14 @@ export function registerCsrf(app: FastifyInstance, config: Config, secret: strin
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/rpc-api/') && !path.startsWith('/reseller-api/')) return;
-    if (EXEMPT.has(path)) return;
+    // The route that matched decides, never the raw URL (`/%72pc-api/...` matches the same
+    // route). A request that matched nothing is answered 404 and changes nothing.
+    const route = request.routeOptions.url;
+    if (!route || !isApiPath(route) || EXEMPT.has(route)) return;
     // The reseller API authenticates by a key in a header and ignores cookies, so a forged
     // cross-site request has nothing to ride on; a call that carries no cookie at all (a
     // server-to-server client) needs no CSRF token. A browser sending cookies still does.
-    if (path.startsWith('/reseller-api/') && !request.headers.cookie) return;
+    if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return;
     if (!isValid(request, secret)) {
       throw new AppError(
         errorCodes.CSRF_INVALID,

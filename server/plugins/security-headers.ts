@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { isApiPath } from './route-policy';
 
 /** Other origins serving the data-centre test images (DC_PROBE_URLS) the console times. */
 function probeOrigins(config: Config): string[] {
@@ -53,10 +54,12 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     });
   });
 
-  // API answers are per-user and must never be stored by a browser or a proxy.
+  // API answers are per-user and must never be stored by a browser or a proxy. The route that
+  // matched decides; an answer no route gave (a 404) is judged on the decoded path, so an
+  // encoded spelling of an API path is treated as the API path it spells.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/rpc-api/') || request.url.startsWith('/reseller-api/')) {
-      if (!request.url.startsWith('/rpc-api/docs')) reply.header('cache-control', 'no-store');
+    if (isApiPath(request.routeOptions.url ?? decodedPath(request.url))) {
+      reply.header('cache-control', 'no-store');
     }
     return payload;
   });
@@ -71,4 +74,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
 export function docsContentSecurityPolicy(header: string, config: Config): string {
   const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
   return config.isHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+}
+
+/** The path of a raw URL with its percent-escapes decoded (the raw text where they are broken). */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/domain/api/envelope';
 import {
@@ -7,9 +8,10 @@ import {
 } from '../../src/domain/api/reseller-account';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requireSession } from '../plugins/auth';
+import { principalOf } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
-import { findAccountUser, isAccountAdmin } from '../services/reseller-account/account';
+import { findAccountUser } from '../services/reseller-account/account';
+import { can } from '../../src/domain/api/reseller-users';
 import { activityUsers, listActivity } from '../services/reseller-account/activity-log';
 
 export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -19,17 +21,18 @@ export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     '/rpc-api/reseller/log/activity/get',
     {
+      config: policy.reseller('activity.read'),
       schema: {
         tags: ['activity log'],
         querystring: activityLogQuerySchema,
         response: { 200: okSchema(activityLogResponseSchema) },
       },
-      preValidation: requireSession(ctx, 'reseller'),
     },
     async (request) => {
       const user = await findAccountUser(ctx.db, principalOf(request).sub);
       if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
-      const onlyUserId = isAccountAdmin(user) ? null : user.id;
+      // Those who manage the users read everyone's lines; anyone else only their own.
+      const onlyUserId = can(user.role, 'users.manage') ? null : user.id;
       const query = request.query;
       const [page, filterUsers] = await Promise.all([
         listActivity(ctx.db, { ...query, accountId: user.account_id, onlyUserId }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../src/domain/api/envelope';
@@ -11,7 +12,7 @@ import {
 } from '../../src/domain/api/session';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import {
   accessCookie,
   clearSessionCookies,
@@ -51,6 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.post(
     '/rpc-api/reseller/user_signin',
     {
+      config: policy.public,
       schema: {
         tags: ['session'],
         body: signInRequestSchema,
@@ -142,6 +144,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.post(
     '/rpc-api/partner/user_signin',
     {
+      config: policy.public,
       schema: {
         tags: ['session'],
         body: signInRequestSchema,
@@ -186,7 +189,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   for (const kind of ['reseller', 'partner'] as const) {
     api.post(
       `/rpc-api/${kind}/auth/v1/refresh-token`,
-      { schema: { tags: ['session'], response: { 200: okEmpty } } },
+      { config: policy.public, schema: { tags: ['session'], response: { 200: okEmpty } } },
       async (request, reply) => {
         try {
           const pair = await ctx.sessions.refresh(
@@ -206,6 +209,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     api.get(
       `/rpc-api/${kind}/logout`,
       {
+        config: policy.public,
         schema: {
           tags: ['session'],
           querystring: z.object({ redirect_url: z.string().max(2000).optional() }),
@@ -218,8 +222,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.get(
     '/rpc-api/reseller/user_info',
     {
+      config: policy.reseller('signed-in'),
       schema: { tags: ['reseller'], response: { 200: okSchema(resellerUserInfoSchema) } },
-      preHandler: requireSession(ctx, 'reseller'),
     },
     async (request) => {
       const principal = principalOf(request);
@@ -232,8 +236,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.get(
     '/rpc-api/partner/user_info',
     {
+      config: policy.partner,
       schema: { tags: ['partner'], response: { 200: okSchema(partnerUserInfoSchema) } },
-      preHandler: requireSession(ctx, 'partner'),
     },
     async (request) => {
       const info = await partnerUserInfo(ctx.db, principalOf(request).sub, config.publicOrigin);

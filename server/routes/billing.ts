@@ -38,7 +38,8 @@ import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
-import { permissionDenied, principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
+import { policy } from '../../src/domain/api/route-policy';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
@@ -78,19 +79,18 @@ import {
  */
 export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest: the session is checked before the input, so anonymous calls get 401, not 400.
-  const session = requireSession(ctx, 'reseller');
+  // Billing is the account administrator's (the role table's `billing`).
+  const billing = policy.reseller('billing');
   // Card attempts per account: slows card testing through the sandbox or a real gateway.
   const cardLimit = limitAll(app, [
     { max: 20, timeWindow: '15 minutes', key: (r) => `card:${r.principal?.sub ?? r.ip}` },
   ]);
   const tags = ['billing'];
 
-  /** The caller's account; billing is the account administrator's. */
+  /** The caller's account (the route policy has already admitted only its administrator). */
   const adminAccount = async (request: FastifyRequest) => {
     const user = await findUserAccount(ctx.db, principalOf(request).sub);
     if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, formatMessage('generic.error'));
-    if (user.role !== 'admin') throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
     return user;
   };
   /** An audit line; a payment's is written in the payment's own transaction by the service. */
@@ -108,13 +108,13 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   api.get(
     '/rpc-api/reseller/ecom/billingInfo',
-    { schema: { tags, response: { 200: okSchema(billingInfoSchema) } }, onRequest: session },
+    { schema: { tags, response: { 200: okSchema(billingInfoSchema) } }, config: billing },
     async (request) => ok(await billingInfo(ctx.db, (await adminAccount(request)).account_id)),
   );
 
   api.get(
     '/rpc-api/reseller/ecom/getCardInfo',
-    { schema: { tags, response: { 200: okSchema(cardInfoSchema) } }, onRequest: session },
+    { schema: { tags, response: { 200: okSchema(cardInfoSchema) } }, config: billing },
     async (request) => ok(await cardInfo(ctx.db, (await adminAccount(request)).account_id)),
   );
 
@@ -126,7 +126,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: updateCardRequestSchema,
         response: { 200: okSchema(updateCardResponseSchema) },
       },
-      onRequest: session,
+      config: billing,
       preHandler: cardLimit,
     },
     async (request) => {
@@ -146,7 +146,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/rpc-api/reseller/v1_ecom/payPendingCharge',
     {
       schema: { tags, response: { 200: okSchema(payPendingResponseSchema) } },
-      onRequest: session,
+      config: billing,
       preHandler: cardLimit,
     },
     async (request) => {
@@ -169,7 +169,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: invoiceListRequestSchema,
         response: { 200: okSchema(invoiceListSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) =>
       ok(await listInvoices(ctx.db, (await adminAccount(request)).account_id, request.query)),
@@ -183,7 +183,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: invoiceDetailRequestSchema,
         response: { 200: okSchema(invoiceDetailSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -200,7 +200,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   api.get(
     '/rpc-api/reseller/ecom/invoicePdf',
-    { schema: { tags, querystring: invoiceDetailRequestSchema }, onRequest: session },
+    { schema: { tags, querystring: invoiceDetailRequestSchema }, config: billing },
     async (request, reply) => {
       const user = await adminAccount(request);
       const invoice = await invoiceDetail(
@@ -224,7 +224,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: transactionsRequestSchema,
         response: { 200: okSchema(transactionListSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -234,7 +234,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   api.get(
     '/rpc-api/reseller/ecom/transactions/export',
-    { schema: { tags, querystring: transactionsRequestSchema }, onRequest: session },
+    { schema: { tags, querystring: transactionsRequestSchema }, config: billing },
     async (request, reply) => {
       const user = await adminAccount(request);
       const rows = await listTransactions(ctx.db, user.account_id, request.query);
@@ -250,7 +250,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   api.get(
     '/rpc-api/reseller/ecom/upgradeDetails',
-    { schema: { tags, response: { 200: okSchema(upgradeDetailsSchema) } }, onRequest: session },
+    { schema: { tags, response: { 200: okSchema(upgradeDetailsSchema) } }, config: billing },
     async (request) => ok(await upgradeDetails(ctx.db, (await adminAccount(request)).account_id)),
   );
 
@@ -262,7 +262,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: upgradeTargetSchema,
         response: { 200: okSchema(proratedAmountSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -280,7 +280,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: continueUpgradeRequestSchema,
         response: { 200: okSchema(upgradeResultSchema) },
       },
-      onRequest: session,
+      config: billing,
       preHandler: cardLimit,
     },
     async (request) => {
@@ -303,7 +303,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/rpc-api/reseller/ecom/continueInvoiceUpg',
     {
       schema: { tags, body: upgradeTargetSchema, response: { 200: okSchema(upgradeResultSchema) } },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -330,7 +330,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: enableAutoRenewalRequestSchema,
         response: { 200: okSchema(autoRenewalSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) =>
       ok(
@@ -346,7 +346,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: updateRenewDetailsRequestSchema,
         response: { 200: okSchema(autoRenewalSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) =>
       ok(
@@ -368,7 +368,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: nexusStateRequestSchema,
         response: { 200: okSchema(nexusStateSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -384,7 +384,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: countryRequestSchema,
         response: { 200: okSchema(vatDetailsSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -396,7 +396,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/rpc-api/v1/fetchGSTDetails',
     {
       schema: { tags: ['tax'], response: { 200: okSchema(gstDetailsSchema) } },
-      onRequest: session,
+      config: billing,
     },
     async (request) => ok(await gstDetails(ctx.db, (await adminAccount(request)).account_id)),
   );
@@ -409,7 +409,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: vatUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -427,7 +427,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         body: gstUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
       },
-      onRequest: session,
+      config: billing,
     },
     async (request) => {
       const user = await adminAccount(request);
@@ -445,7 +445,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         querystring: zipCheckRequestSchema,
         response: { 200: okSchema(zipCheckSchema) },
       },
-      onRequest: session,
+      config: policy.reseller('signed-in'),
     },
     (request) => ok(zipCheck(request.query.zip, request.query.state)),
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addCommentSchema,
@@ -21,7 +22,7 @@ import {
   updateComputerSchema,
 } from '../../src/domain/api/computers';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import {
   addComputer,
@@ -43,7 +44,6 @@ import { loadActor } from '../services/reseller-users/actor';
 export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
-  const preValidation = requireSession(ctx, 'reseller');
   const tags = ['computers'];
   const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   const done = { 200: okSchema(computerDoneSchema) };
@@ -53,19 +53,22 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
   api.get(
     '/rpc-api/reseller/computer/get',
     {
+      config: policy.reseller('computers.own'),
       schema: {
         tags,
         querystring: listComputersQuerySchema,
         response: { 200: okSchema(computerListSchema) },
       },
-      preValidation,
     },
     async (request) => ok(await listComputers(ctx.db, await actorOf(request), request.query)),
   );
 
   api.post(
     '/rpc-api/reseller/computer/add',
-    { schema: { tags, body: addComputerSchema, response: saved }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: addComputerSchema, response: saved },
+    },
     async (request) => {
       const actor = await actorOf(request);
       const computer = await addComputer(ctx.db, actor, request.body, requestContext(request));
@@ -75,7 +78,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/update',
-    { schema: { tags, body: updateComputerSchema, response: saved }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: updateComputerSchema, response: saved },
+    },
     async (request) => {
       const { computerId, ...input } = request.body;
       const actor = await actorOf(request);
@@ -92,7 +98,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/move',
-    { schema: { tags, body: moveComputersSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: moveComputersSchema, response: done },
+    },
     async (request) => {
       const { computerIds, groupId } = request.body;
       const actor = await actorOf(request);
@@ -109,7 +118,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/allot',
-    { schema: { tags, body: allotComputersSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: allotComputersSchema, response: done },
+    },
     async (request) => {
       const { computerIds, userId } = request.body;
       const actor = await actorOf(request);
@@ -129,7 +141,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/delete',
-    { schema: { tags, body: deleteComputersSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: deleteComputersSchema, response: done },
+    },
     async (request) => {
       const actor = await actorOf(request);
       const count = await deleteComputers(
@@ -144,7 +159,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.get(
     '/rpc-api/reseller/computer/comment/get',
-    { schema: { tags, querystring: computerIdQuerySchema, response: notes }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, querystring: computerIdQuerySchema, response: notes },
+    },
     async (request) => {
       const actor = await actorOf(request);
       return ok({ notes: await listComments(ctx.db, actor, request.query.computerId) });
@@ -153,7 +171,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/comment/add',
-    { schema: { tags, body: addCommentSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: addCommentSchema, response: done },
+    },
     async (request) => {
       const { computerId, comment } = request.body;
       const actor = await actorOf(request);
@@ -164,7 +185,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.get(
     '/rpc-api/reseller/computer/message/get',
-    { schema: { tags, querystring: computerIdQuerySchema, response: notes }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, querystring: computerIdQuerySchema, response: notes },
+    },
     async (request) => {
       const actor = await actorOf(request);
       return ok({ notes: await listMessages(ctx.db, actor, request.query.computerId) });
@@ -173,7 +197,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/computer/message/send',
-    { schema: { tags, body: sendMessageSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: sendMessageSchema, response: done },
+    },
     async (request) => {
       const { computerId, message } = request.body;
       const actor = await actorOf(request);
@@ -184,13 +211,19 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.get(
     '/rpc-api/reseller/group/get',
-    { schema: { tags, response: { 200: okSchema(groupListSchema) } }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, response: { 200: okSchema(groupListSchema) } },
+    },
     async (request) => ok(await listGroups(ctx.db, await actorOf(request))),
   );
 
   api.post(
     '/rpc-api/reseller/group/create',
-    { schema: { tags, body: createGroupSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: createGroupSchema, response: done },
+    },
     async (request) => {
       const actor = await actorOf(request);
       await createGroup(ctx.db, actor, request.body.name, requestContext(request));
@@ -200,7 +233,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   api.post(
     '/rpc-api/reseller/group/rename',
-    { schema: { tags, body: renameGroupSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: renameGroupSchema, response: done },
+    },
     async (request) => {
       const { groupId, name } = request.body;
       const actor = await actorOf(request);
@@ -212,7 +248,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
   // Its computers stay, in "no group"; count says how many were moved there.
   api.post(
     '/rpc-api/reseller/group/delete',
-    { schema: { tags, body: groupIdSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('computers.manage'),
+      schema: { tags, body: groupIdSchema, response: done },
+    },
     async (request) => {
       const actor = await actorOf(request);
       const count = await deleteGroup(ctx.db, actor, request.body.groupId, requestContext(request));

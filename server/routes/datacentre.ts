@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataCentreProbesSchema } from '../../src/domain/api/datacentre';
@@ -27,13 +28,19 @@ export function registerDataCentreRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/rpc-api/dc/probes',
-    { schema: { tags: ['system'], response: { 200: okSchema(dataCentreProbesSchema) } } },
+    {
+      config: policy.public,
+      schema: { tags: ['system'], response: { 200: okSchema(dataCentreProbesSchema) } },
+    },
     () => ok(regions.map((region) => ({ region, url: ctx.config.dcProbeUrls[region] }))),
   );
 
   api.get(
     '/rpc-api/dc/probe/:file',
-    { schema: { tags: ['system'], params: z.object({ file: z.string().max(16) }) } },
+    {
+      config: policy.public,
+      schema: { tags: ['system'], params: z.object({ file: z.string().max(16) }) },
+    },
     (request, reply) => {
       if (!probeFiles.includes(request.params.file)) {
         throw new AppError(errorCodes.NOT_FOUND, 'The requested resource was not found.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   invitationCheckQuerySchema,
@@ -27,6 +28,7 @@ export function registerInvitedSignupRoutes(app: FastifyInstance, ctx: AppContex
   api.get(
     '/rpc-api/reseller/invite/check',
     {
+      config: policy.public,
       schema: {
         tags,
         querystring: invitationCheckQuerySchema,
@@ -40,6 +42,7 @@ export function registerInvitedSignupRoutes(app: FastifyInstance, ctx: AppContex
   api.post(
     '/rpc-api/reseller/invitedUserSignup',
     {
+      config: policy.public,
       schema: {
         tags,
         body: invitedSignupRequestSchema,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { policy } from '../../src/domain/api/route-policy';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +40,10 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get('/rpcnew/signup', (_request, reply) => reply.redirect('/rpc-app/reseller/signup'));
   app.get('/rpcnew/login', (_request, reply) => reply.redirect('/rpc-app/reseller/login'));
-  app.get('/rpc-api/reseller/redirect/reseller_login', (_request, reply) =>
-    reply.redirect('/rpc-app/reseller/login'),
+  app.get(
+    '/rpc-api/reseller/redirect/reseller_login',
+    { config: policy.public },
+    (_request, reply) => reply.redirect('/rpc-app/reseller/login'),
   );
   app.get('/', (_request, reply) => reply.redirect('/rpc-app/'));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../../src/domain/api/partner-account';
 import { signInResponseSchema } from '../../src/domain/api/session';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { setSessionCookies } from '../plugins/cookies';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
@@ -33,12 +34,13 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
 
   api.get(
     '/rpc-api/partner/countries',
-    { schema: { tags, response: { 200: okSchema(countryListSchema) } } },
+    { config: policy.public, schema: { tags, response: { 200: okSchema(countryListSchema) } } },
     () => ok(allCountries()),
   );
   api.get(
     '/rpc-api/partner/states',
     {
+      config: policy.public,
       schema: {
         tags,
         querystring: z.object({ country: z.string().trim().max(100).prefault('') }),
@@ -51,6 +53,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/partnerSignup',
     {
+      config: policy.public,
       schema: {
         tags,
         body: partnerSignupStartSchema,
@@ -67,6 +70,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/continuePartenrSignup',
     {
+      config: policy.public,
       schema: {
         tags,
         body: partnerSignupSchema,
@@ -88,24 +92,23 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     },
   );
 
-  const session = requireSession(ctx, 'partner');
   api.post(
     '/rpc-api/partner/confirmPartnerW9Form',
     {
+      config: policy.partner,
       schema: { tags, body: w9FormSchema, response: { 200: okSchema(w9PreviewSchema) } },
-      preValidation: session,
     },
     (request) => ok(previewW9(request.body)),
   );
   api.post(
     '/rpc-api/partner/partnerW9FormConfirm',
     {
+      config: policy.partner,
       schema: {
         tags,
         body: w9FormSchema,
         response: { 200: okSchema(z.object({ next: z.string(), message: z.string() })) },
       },
-      preValidation: session,
     },
     async (request) => {
       const partnerId = principalOf(request).sub;

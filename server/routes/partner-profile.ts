@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelAccountSchema,
@@ -11,7 +12,7 @@ import {
 } from '../../src/domain/api/partner-account';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { clearSessionCookies } from '../plugins/cookies';
 import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
@@ -29,7 +30,6 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['partner'];
   const domainNames = [new URL(ctx.config.publicOrigin).hostname];
-  const session = requireSession(ctx, 'partner');
   // Per address, and per account for the signed-in calls (a shared office address is not locked out).
   const passwordLimit = limitAll(app, [
     {
@@ -54,6 +54,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/forgotPasswordLink',
     {
+      config: policy.public,
       schema: {
         tags,
         body: forgotPasswordSchema,
@@ -73,6 +74,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/resetpartner_password',
     {
+      config: policy.public,
       schema: { tags, body: resetPasswordSchema, response: { 200: okSchema(messageResultSchema) } },
       preHandler: passwordLimit,
     },
@@ -86,12 +88,12 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/updatePartnerPassword',
     {
+      config: policy.partner,
       schema: {
         tags,
         body: changePasswordSchema,
         response: { 200: okSchema(messageResultSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimit,
     },
     async (request) => {
@@ -105,12 +107,12 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/updatePartnerEditProfile',
     {
+      config: policy.partner,
       schema: {
         tags,
         body: profileUpdateSchema,
         response: { 200: okSchema(profileUpdateResultSchema) },
       },
-      preValidation: session,
     },
     async (request) => {
       const id = principalOf(request).sub;
@@ -126,8 +128,8 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
   api.post(
     '/rpc-api/partner/partnerCancelAccount',
     {
+      config: policy.partner,
       schema: { tags, body: cancelAccountSchema, response: { 200: okSchema(messageResultSchema) } },
-      preValidation: session,
       preHandler: passwordLimit,
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +14,7 @@ import {
   type PartnerProgram,
 } from '../../src/domain/api/partner-reports';
 import type { AppContext } from '../context';
-import { principalOf, requireSession } from '../plugins/auth';
+import { principalOf } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { nowIso } from '../services/clock';
@@ -40,9 +41,8 @@ import {
  */
 export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const session = requireSession(ctx, 'partner');
-  const approved = async (request: Parameters<typeof session>[0]) => {
-    await session(request);
+  // The route policy signs the partner in; reports are for approved partners only.
+  const approved = async (request: FastifyRequest) => {
     await assertApprovedPartner(ctx.db, principalOf(request).sub);
   };
   const tags = ['partner'];
@@ -51,6 +51,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
   api.get(
     '/rpc-api/partner/getBountyPartnerUserReport',
     {
+      config: policy.partner,
       schema: {
         tags,
         querystring: bountyReportQuerySchema,
@@ -74,6 +75,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     api.get(
       url,
       {
+        config: policy.partner,
         schema: {
           tags,
           querystring: reportRangeQuerySchema,
@@ -96,6 +98,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     api.get(
       url,
       {
+        config: policy.partner,
         schema: {
           tags,
           querystring: reportRangeQuerySchema,
@@ -113,6 +116,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
   api.get(
     '/rpc-api/partner/dashboard/summary',
     {
+      config: policy.partner,
       schema: { tags, response: { 200: okSchema(dashboardSummarySchema) } },
       preValidation: approved,
     },
@@ -130,6 +134,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     api.get(
       listUrl,
       {
+        config: policy.partner,
         schema: { tags, response: { 200: okSchema(unconfirmedUsersSchema) } },
         preValidation: approved,
       },
@@ -139,6 +144,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     api.post(
       askUrl,
       {
+        config: policy.partner,
         schema: {
           tags,
           body: askToConfirmSchema,

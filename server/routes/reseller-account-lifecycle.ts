@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../src/domain/api/envelope';
@@ -12,7 +13,7 @@ import {
 } from '../../src/domain/api/reseller-account';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
@@ -31,7 +32,6 @@ const emptyBody = z.object({}).optional();
 export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
-  const session = requireSession(ctx, 'reseller');
 
   async function caller(request: FastifyRequest) {
     const user = await findAccountUser(ctx.db, principalOf(request).sub);
@@ -69,12 +69,12 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   api.post(
     '/rpc-api/reseller/account/change/email',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['reseller account'],
         body: emailChangeRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
       preHandler: changeLimits,
     },
     async (request) => {
@@ -109,12 +109,12 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   api.post(
     '/rpc-api/reseller/account/change/email/resend',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['reseller account'],
         body: emptyBody,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
       preHandler: resendLimits,
     },
     async (request) => {
@@ -128,12 +128,12 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   api.post(
     '/rpc-api/reseller/account/change/email/cancel',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['reseller account'],
         body: emptyBody,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
     },
     async (request) => {
       const user = await caller(request);
@@ -154,6 +154,7 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   api.post(
     '/rpc-api/reseller/account/change/email/confirm',
     {
+      config: policy.public,
       schema: {
         tags: ['reseller account'],
         body: emailChangeConfirmSchema,
@@ -189,12 +190,12 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
   api.post(
     '/rpc-api/reseller/ecom/cancelAccount',
     {
+      config: policy.reseller('account.cancel'),
       schema: {
         tags: ['billing'],
         body: cancelAccountRequestSchema,
         response: { 200: okSchema(cancelAccountResponseSchema) },
       },
-      preValidation: session,
       preHandler: limitAll(app, [
         { max: 10, timeWindow: '15 minutes', key: (r) => `cancel:${r.principal?.sub ?? r.ip}` },
       ]),

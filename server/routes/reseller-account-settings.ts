@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/domain/api/envelope';
 import {
@@ -16,7 +17,7 @@ import { cleanName } from '../../src/domain/validation';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
@@ -47,7 +48,6 @@ const emailOf = (request: FastifyRequest): string => {
 export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
-  const session = requireSession(ctx, 'reseller');
 
   async function caller(request: FastifyRequest) {
     const user = await findAccountUser(ctx.db, principalOf(request).sub);
@@ -60,6 +60,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.post(
     '/rpc-api/forgot_password',
     {
+      config: policy.public,
       schema: {
         tags: ['password'],
         body: forgotPasswordRequestSchema,
@@ -109,6 +110,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.get(
     '/rpc-api/reset_password/check',
     {
+      config: policy.public,
       schema: {
         tags: ['password'],
         querystring: resetLinkQuerySchema,
@@ -128,6 +130,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.post(
     '/rpc-api/reset_password',
     {
+      config: policy.public,
       schema: {
         tags: ['password'],
         body: resetPasswordRequestSchema,
@@ -177,12 +180,12 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.post(
     '/rpc-api/reseller/account/validateExistingPassword',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['password'],
         body: validateExistingPasswordSchema,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {
@@ -210,12 +213,12 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.post(
     '/rpc-api/reseller/account/change/password',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['password'],
         body: changePasswordRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {
@@ -247,8 +250,8 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.get(
     '/rpc-api/reseller/account/get',
     {
+      config: policy.reseller('profile.own'),
       schema: { tags: ['reseller account'], response: { 200: okSchema(accountProfileSchema) } },
-      preValidation: session,
     },
     async (request) => {
       const user = await caller(request);
@@ -269,12 +272,12 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
   api.post(
     '/rpc-api/reseller/account/update',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['reseller account'],
         body: accountUpdateRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
     },
     async (request) => {
       const user = await caller(request);

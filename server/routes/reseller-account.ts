@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/domain/api/envelope';
 import {
@@ -9,20 +10,22 @@ import {
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { apiAccountOf, requireApiKey } from '../plugins/api-key';
-import { permissionDenied, principalOf, requestContext, requireSession } from '../plugins/auth';
+import { apiAccountOf } from '../plugins/api-key';
+import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { verifyPassword } from '../services/passwords';
-import { findAccountUser, isAccountAdmin } from '../services/reseller-account/account';
+import { findAccountUser } from '../services/reseller-account/account';
 import { readApiKey, replaceApiKey } from '../services/reseller-account/api-keys';
 
-/** The signed-in user, who must be the account's administrator (or a sub-administrator). */
-async function adminCaller(ctx: AppContext, request: FastifyRequest) {
+/**
+ * The signed-in user. The route policy (`api.key`) has admitted only the account's administrator:
+ * the key acts as the administrator, so nobody else may see or change it.
+ */
+async function keyHolder(ctx: AppContext, request: FastifyRequest) {
   const user = await findAccountUser(ctx.db, principalOf(request).sub);
   if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
-  if (!isAccountAdmin(user)) throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
   return user;
 }
 
@@ -52,16 +55,16 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
     api.post(
       url,
       {
+        config: policy.reseller('api.key'),
         schema: {
           tags: ['reseller account'],
           body: apiKeyRequestSchema,
           response: { 200: okSchema(apiKeyResponseSchema) },
         },
-        preValidation: requireSession(ctx, 'reseller'),
         preHandler: passwordLimits,
       },
       async (request) => {
-        const user = await adminCaller(ctx, request);
+        const user = await keyHolder(ctx, request);
         const audit = {
           subjectKind: 'reseller' as const,
           subjectId: user.id,
@@ -96,16 +99,12 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
     );
   }
 
-  // The reseller API, authenticated by the account's key (requireApiKey) instead of a session.
+  // The reseller API, authenticated by the account's key (its route policy) instead of a session.
   api.get(
     '/reseller-api/v1/account',
     {
+      config: policy.apiKey('signed-in'),
       schema: { tags: ['reseller API'], response: { 200: okSchema(apiAccountSchema) } },
-      // The limit runs first so guessing keys is slow too.
-      onRequest: limitAll(app, [
-        { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
-      ]),
-      preValidation: requireApiKey(ctx),
     },
     async (request) => {
       const accountId = apiAccountOf(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   computerListSchema,
@@ -7,8 +8,7 @@ import {
 } from '../../src/domain/api/computers';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import type { AppContext } from '../context';
-import { apiAccountOf, requireApiKey } from '../plugins/api-key';
-import { limitAll } from '../plugins/rate-limits';
+import { apiAccountOf } from '../plugins/api-key';
 import { ok, okSchema } from '../plugins/reply';
 import { listComputersPage, listGroupsWithCounts } from '../services/computers/repository';
 
@@ -21,15 +21,12 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reseller API'];
   // The same limit as /reseller-api/v1/account; it runs first so guessing keys is slow too.
-  const onRequest = limitAll(app, [
-    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
-  ]);
-  const preValidation = requireApiKey(ctx);
   const security = [{ apiKey: [] }];
 
   api.get(
     '/reseller-api/v1/computers',
     {
+      config: policy.apiKey('computers.manage'),
       schema: {
         tags,
         summary: 'List computers',
@@ -65,8 +62,6 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
           401: errorEnvelopeSchema,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) => {
       const query = request.query;
@@ -81,6 +76,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
   api.get(
     '/reseller-api/v1/groups',
     {
+      config: policy.apiKey('computers.manage'),
       schema: {
         tags,
         summary: 'List computer groups',
@@ -106,8 +102,6 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
           401: errorEnvelopeSchema,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) => ok(await listGroupsWithCounts(ctx.db, apiAccountOf(request))),
   );

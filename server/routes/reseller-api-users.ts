@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, errorCodes } from '../../src/domain/api/envelope';
 import {
@@ -14,9 +15,8 @@ import {
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { apiAccountOf, requireApiKey } from '../plugins/api-key';
+import { apiAccountOf } from '../plugins/api-key';
 import { requestContext } from '../plugins/auth';
-import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor, type Actor } from '../services/reseller-users/actor';
 import { deleteUsers, inviteUser, listUsers, updateUser } from '../services/reseller-users/users';
@@ -49,10 +49,6 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   const tags = ['reseller API'];
   const security = [{ apiKey: [] }];
   // The same limit as the other /reseller-api/ calls; it runs first so guessing keys is slow too.
-  const onRequest = limitAll(app, [
-    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
-  ]);
-  const preValidation = requireApiKey(ctx);
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
   /** The account's administrator: what a key may do is what the administrator may do. */
@@ -78,6 +74,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   api.get(
     '/reseller-api/v1/users',
     {
+      config: policy.apiKey('users.manage'),
       schema: {
         tags,
         summary: 'List users',
@@ -104,8 +101,6 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
           ...errors,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
   );
@@ -113,6 +108,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   api.post(
     '/reseller-api/v1/users/invite',
     {
+      config: policy.apiKey('users.manage'),
       schema: {
         tags,
         summary: 'Invite a user',
@@ -141,8 +137,6 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
           ...errors,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) => {
       const user = await inviteUser(ctx, await actorOf(request), request.body, viaApi(request));
@@ -153,6 +147,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   api.post(
     '/reseller-api/v1/users/update',
     {
+      config: policy.apiKey('users.manage'),
       schema: {
         tags,
         summary: 'Update a user',
@@ -166,8 +161,6 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
           ...errors,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) =>
       ok(await updateUser(ctx.db, await actorOf(request), request.body, viaApi(request))),
@@ -176,6 +169,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   api.post(
     '/reseller-api/v1/users/delete',
     {
+      config: policy.apiKey('users.manage'),
       schema: {
         tags,
         summary: 'Delete users',
@@ -194,8 +188,6 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
           ...errors,
         },
       },
-      onRequest,
-      preValidation,
     },
     async (request) => {
       const actor = await actorOf(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addUserSchema,
@@ -19,7 +20,7 @@ import {
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor } from '../services/reseller-users/actor';
@@ -44,7 +45,6 @@ import {
 export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
-  const preValidation = requireSession(ctx, 'reseller');
   const tags = ['reseller users'];
   const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   // Each invitation is an e-mail to an address the caller chooses: per signed-in user, a pace
@@ -61,12 +61,12 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.get(
     '/rpc-api/reseller/user/get',
     {
+      config: policy.reseller('users.manage'),
       schema: {
         tags,
         querystring: listUsersQuerySchema,
         response: { 200: okSchema(userListSchema) },
       },
-      preValidation,
     },
     async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
   );
@@ -74,12 +74,12 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.get(
     '/rpc-api/reseller/account/get/cancelusers',
     {
+      config: policy.reseller('users.manage'),
       schema: {
         tags,
         querystring: listUsersQuerySchema,
         response: { 200: okSchema(userListSchema) },
       },
-      preValidation,
     },
     async (request) => ok(await listCancelledUsers(ctx.db, await actorOf(request), request.query)),
   );
@@ -87,8 +87,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/add',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: addUserSchema, response: { 200: okSchema(subUserSchema) } },
-      preValidation,
     },
     async (request) =>
       ok(await addUser(ctx, await actorOf(request), request.body, requestContext(request))),
@@ -97,8 +97,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/invite',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: inviteUserSchema, response: { 200: okSchema(inviteResultSchema) } },
-      preValidation,
       preHandler: inviteLimit,
     },
     async (request) => {
@@ -116,12 +116,12 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/invite/csv',
     {
+      config: policy.reseller('users.manage'),
       schema: {
         tags,
         body: csvInviteSchema,
         response: { 200: okSchema(csvInviteResultSchema), 400: errorEnvelopeSchema },
       },
-      preValidation,
       preHandler: csvLimit,
     },
     async (request, reply) => {
@@ -139,8 +139,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/invite/resend',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteResultSchema) } },
-      preValidation,
       preHandler: resendLimit,
     },
     async (request) => {
@@ -153,8 +153,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/invite/link',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteLinkSchema) } },
-      preValidation,
     },
     async (request) =>
       ok(await copyInvitationLink(ctx, await actorOf(request), request.body.userId)),
@@ -163,8 +163,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/update',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: updateUserSchema, response: { 200: okSchema(subUserSchema) } },
-      preValidation,
     },
     async (request) =>
       ok(await updateUser(ctx.db, await actorOf(request), request.body, requestContext(request))),
@@ -173,8 +173,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/delete',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
-      preValidation,
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -186,8 +186,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/rpc-api/reseller/user/restore',
     {
+      config: policy.reseller('users.manage'),
       schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
-      preValidation,
     },
     async (request) => {
       const actor = await actorOf(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -54,7 +55,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   // The widget reads the challenge itself, so this answer is the bare challenge, not the envelope.
   api.get(
     '/rpc-api/captcha/challenge',
-    { schema: { tags }, preHandler: challengeLimit },
+    { config: policy.public, schema: { tags }, preHandler: challengeLimit },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return captcha.challenge();
@@ -63,7 +64,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   api.get(
     '/rpc-api/reseller/signup',
-    { schema: { tags, response: { 200: okSchema(signupOptionsSchema) } } },
+    { config: policy.public, schema: { tags, response: { 200: okSchema(signupOptionsSchema) } } },
     async () =>
       ok({
         trialDays: TRIAL_DAYS,
@@ -112,6 +113,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.post(
     '/rpc-api/reseller/freeRBSTrialSignup',
     {
+      config: policy.public,
       schema: {
         tags,
         body: trialSignupRequestSchema,
@@ -130,6 +132,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.post(
     '/rpc-api/reseller/paidRBSSignup',
     {
+      config: policy.public,
       schema: {
         tags,
         body: paidSignupRequestSchema,
@@ -149,6 +152,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.post(
     '/rpc-api/reseller/registration/process',
     {
+      config: policy.public,
       schema: {
         tags,
         body: registrationProcessSchema,
@@ -165,6 +169,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.post(
     '/rpc-api/chromebook/captcha/verify',
     {
+      config: policy.public,
       schema: {
         tags,
         body: chromebookVerifySchema,
@@ -182,6 +187,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.get(
     '/rpc-api/chromebook/captcha/verify/response',
     {
+      config: policy.public,
       schema: {
         tags,
         querystring: chromebookResponseQuerySchema,

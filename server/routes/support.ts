@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../src/domain/api/envelope';
@@ -6,7 +7,7 @@ import { signInResponseSchema } from '../../src/domain/api/session';
 import { supportDisabledUrls, supportOtpSignInSchema } from '../../src/domain/api/support';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { requestContext, requireSession } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { setSessionCookies } from '../plugins/cookies';
 import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
@@ -21,6 +22,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.post(
     '/rpc-api/reseller/support/otp_signin',
     {
+      config: policy.public,
       schema: {
         tags: ['session'],
         body: supportOtpSignInSchema,
@@ -59,8 +61,8 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.get(
     '/rpc-api/api/private/support/otp/disabledUrls',
     {
+      config: policy.reseller('signed-in'),
       schema: { tags: ['session'], response: { 200: okSchema(z.array(z.string())) } },
-      preHandler: requireSession(ctx, 'reseller'),
     },
     () => ok([...supportDisabledUrls]),
   );

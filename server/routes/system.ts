@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipLocationSchema, publicConfigSchema } from '../../src/domain/api/session';
@@ -12,13 +13,19 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   api.get(
     '/rpc-api/config',
-    { schema: { tags: ['system'], response: { 200: okSchema(publicConfigSchema) } } },
+    {
+      config: policy.public,
+      schema: { tags: ['system'], response: { 200: okSchema(publicConfigSchema) } },
+    },
     () => ok({ productName: config.productName, supportEmail: config.supportEmail }),
   );
 
   api.get(
     '/rpc-api/iplocation',
-    { schema: { tags: ['system'], response: { 200: okSchema(ipLocationSchema) } } },
+    {
+      config: policy.public,
+      schema: { tags: ['system'], response: { 200: okSchema(ipLocationSchema) } },
+    },
     (request) => {
       // A proxy's country header is believed only when the operator says the proxy is trusted.
       const header =
@@ -34,6 +41,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.get(
     '/rpc-api/health',
     {
+      config: policy.public,
       schema: { tags: ['system'], response: { 200: okSchema(z.object({ database: z.string() })) } },
     },
     async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createTeamSchema,
@@ -10,7 +11,7 @@ import {
   teamMessages,
 } from '../../src/domain/api/teams';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor } from '../services/reseller-users/actor';
 import {
@@ -28,20 +29,25 @@ import {
  */
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preValidation = requireSession(ctx, 'reseller');
   const tags = ['teams'];
   const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   const done = { 200: okSchema(teamDoneSchema) };
 
   api.get(
     '/rpc-api/reseller/team/get',
-    { schema: { tags, response: { 200: okSchema(teamListSchema) } }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, response: { 200: okSchema(teamListSchema) } },
+    },
     async (request) => ok({ teams: await listTeams(ctx.db, await actorOf(request)) }),
   );
 
   api.post(
     '/rpc-api/reseller/team/create',
-    { schema: { tags, body: createTeamSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, body: createTeamSchema, response: done },
+    },
     async (request) => {
       await createTeam(ctx.db, await actorOf(request), request.body.name, requestContext(request));
       return ok({ message: teamMessages.created });
@@ -50,7 +56,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   api.post(
     '/rpc-api/reseller/team/rename',
-    { schema: { tags, body: renameTeamSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, body: renameTeamSchema, response: done },
+    },
     async (request) => {
       const { teamId, name } = request.body;
       await renameTeam(ctx.db, await actorOf(request), teamId, name, requestContext(request));
@@ -60,7 +69,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   api.post(
     '/rpc-api/reseller/team/delete',
-    { schema: { tags, body: teamIdSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, body: teamIdSchema, response: done },
+    },
     async (request) => {
       await deleteTeam(
         ctx.db,
@@ -74,7 +86,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   api.post(
     '/rpc-api/reseller/team/members/add',
-    { schema: { tags, body: teamMembersSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, body: teamMembersSchema, response: done },
+    },
     async (request) => {
       const { teamId, userIds } = request.body;
       await addMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));
@@ -84,7 +99,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   api.post(
     '/rpc-api/reseller/team/members/remove',
-    { schema: { tags, body: teamMembersSchema, response: done }, preValidation },
+    {
+      config: policy.reseller('teams.manage'),
+      schema: { tags, body: teamMembersSchema, response: done },
+    },
     async (request) => {
       const { teamId, userIds } = request.body;
       await removeMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));

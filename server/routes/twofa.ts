@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { errorCodes } from '../../src/domain/api/envelope';
@@ -20,7 +21,7 @@ import { textResponseSchema } from '../../src/domain/api/reseller-account';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requestContext, requireSession } from '../plugins/auth';
+import { principalOf, requestContext } from '../plugins/auth';
 import { setSessionCookies } from '../plugins/cookies';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
@@ -54,15 +55,11 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
   const sms = createSmsSender(config);
-  const session = requireSession(ctx, 'reseller');
   const otpLimits = limitAll(app, [
     { max: 30, timeWindow: '15 minutes', key: (r) => `twofa-ip:${r.ip}` },
   ]);
 
   // The pending sign-in is checked before the input, so a call without one is 401 whatever it sends.
-  const pendingSignIn = async (request: FastifyRequest) => {
-    await liveChallenge(ctx.db, request.cookies[TWOFA_COOKIE]);
-  };
 
   const smsText = (code: string) =>
     `${code} is your ${config.productName} verification code. It expires in 10 minutes.`;
@@ -111,8 +108,8 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.get(
     '/rpc-api/reseller/twofa/login/state',
     {
+      config: policy.twofaChallenge,
       schema: { tags: ['two-factor'], response: { 200: okSchema(twofaLoginStateSchema) } },
-      preValidation: pendingSignIn,
     },
     async (request) => {
       const { row } = await challengeOf(request);
@@ -123,8 +120,8 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/login/generatePasscode',
     {
+      config: policy.twofaChallenge,
       schema: { tags: ['two-factor'], response: { 200: okSchema(textResponseSchema) } },
-      preValidation: pendingSignIn,
       preHandler: otpLimits,
     },
     async (request) => {
@@ -139,12 +136,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/login/validatePasscode',
     {
+      config: policy.twofaChallenge,
       schema: {
         tags: ['two-factor'],
         body: validatePasscodeSchema,
         response: { 200: okSchema(signInResponseSchema) },
       },
-      preValidation: pendingSignIn,
       preHandler: otpLimits,
     },
     async (request, reply) => {
@@ -175,12 +172,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/login/deactivateTwoFA',
     {
+      config: policy.twofaChallenge,
       schema: {
         tags: ['two-factor'],
         body: deactivateTwoFaSchema,
         response: { 200: okSchema(signInResponseSchema) },
       },
-      preValidation: pendingSignIn,
       preHandler: otpLimits,
     },
     async (request, reply) => {
@@ -234,8 +231,8 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.get(
     '/rpc-api/reseller/twofa/user/securityinfo',
     {
+      config: policy.reseller('profile.own'),
       schema: { tags: ['two-factor'], response: { 200: okSchema(securityInfoSchema) } },
-      preValidation: session,
     },
     async (request) => {
       const user = await caller(request);
@@ -253,12 +250,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/user/generatePasscode',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['two-factor'],
         body: generateSetupSchema,
         response: { 200: okSchema(generateSetupResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {
@@ -300,12 +297,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/user/enable',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['two-factor'],
         body: enableTwofaSchema,
         response: { 200: okSchema(enableTwofaResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {
@@ -365,12 +362,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/user/disable',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['two-factor'],
         body: passwordOnlySchema,
         response: { 200: okSchema(textResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {
@@ -399,12 +396,12 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
   api.post(
     '/rpc-api/reseller/twofa/user/recoveryCode',
     {
+      config: policy.reseller('profile.own'),
       schema: {
         tags: ['two-factor'],
         body: passwordOnlySchema,
         response: { 200: okSchema(recoveryCodesResponseSchema) },
       },
-      preValidation: session,
       preHandler: passwordLimits,
     },
     async (request) => {

@@ -184,7 +184,7 @@ describe('over plain HTTP: every API answer, errors included', () => {
   it.each([
     ['404, an unknown call', { url: '/rpc-api/no-such-call' }, 404],
     ['401, no session', { url: '/rpc-api/reseller/user_info' }, 401],
-    ['403, no CSRF token', { method: 'POST', url: '/rpc-api/reseller/logout' }, 403],
+    ['403, no CSRF token', { method: 'POST', url: '/rpc-api/reseller/user/add' }, 403],
   ] as const)('an error answer: %s', async (_, request, status) => {
     const response = await t.app.inject(request);
     expect(response.statusCode).toBe(status);

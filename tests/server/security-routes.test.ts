@@ -22,6 +22,20 @@ const isDocs = (url: string) => url.startsWith('/rpc-api/docs');
 /** Fills route parameters with a syntactically valid value that names nothing. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, 'x0').replace(/\*$/, '');
 
+const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+/**
+ * Spellings of a path that route to the same handler: the prefix's first letter encoded
+ * (`/%72pc-api/...`), and a letter of the last segment encoded. Security decisions must read the
+ * route that matched, so each must be refused exactly like the plain path.
+ */
+function encodedVariants(path: string): string[] {
+  const prefix = `/${percent(path.charAt(1))}${path.slice(2)}`;
+  const at = path.search(/[a-z](?=[^/]*$)/);
+  const last =
+    at > 0 ? `${path.slice(0, at)}${percent(path.charAt(at))}${path.slice(at + 1)}` : prefix;
+  return [prefix, last];
+}
+
 function apiRoutes(methods: string[]) {
   return t.app.routeTable.filter(
     (r) => methods.includes(r.method) && isApi(r.url) && !isDocs(r.url),
@@ -102,6 +116,51 @@ describe('every API route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('gives an encoded spelling of each path the same refusals (CSRF, 401, no-store)', async () => {
+    const failures: string[] = [];
+    for (const route of apiRoutes(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) {
+      const isRead = route.method === 'GET';
+      for (const url of encodedVariants(concrete(route.url))) {
+        const agent = new Agent(t.app);
+        await agent.csrf();
+        const noToken = await agent.request({
+          method: route.method as 'POST',
+          url,
+          form: {},
+          csrf: false,
+        });
+        if (!isRead && !CSRF_EXEMPT.has(route.url) && noToken.statusCode !== 403) {
+          failures.push(`${route.method} ${url} without CSRF -> ${noToken.statusCode}`);
+        }
+        const anonymous = isRead
+          ? await t.app.inject({ method: 'GET', url })
+          : await agent.request({ method: route.method as 'POST', url, form: {} });
+        const isPublic = isRead ? PUBLIC_READS.has(route.url) : PUBLIC_WRITES.has(route.url);
+        if (!isPublic && anonymous.statusCode !== 401) {
+          failures.push(`${route.method} ${url} anonymous -> ${anonymous.statusCode}`);
+        }
+        if (anonymous.headers['cache-control'] !== 'no-store') {
+          failures.push(
+            `${route.method} ${url}: cache-control ${String(anonymous.headers['cache-control'])}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('marks an unknown API path no-store however it is spelled', async () => {
+    for (const url of [
+      '/rpc-api/no-such-call',
+      '/%72pc-api/no-such-call',
+      '/reseller-%61pi/v1/none',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('marks every API answer Cache-Control: no-store', async () => {

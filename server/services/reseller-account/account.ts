@@ -30,6 +30,3 @@ export async function findAccountUser(db: Executor, userId: string) {
 }
 
 export type AccountUser = NonNullable<Awaited<ReturnType<typeof findAccountUser>>>;
-
-export const isAccountAdmin = (user: AccountUser): boolean =>
-  user.role === 'admin' || user.role === 'sub_admin';

@@ -24,15 +24,21 @@ export const roleNames: Readonly<Record<ResellerRole, string>> = {
  * - admin: everything;
  * - sub-admin: users, teams and computers, but not billing, the API key or cancellation;
  * - sub-user: their own profile and the computers allotted to them.
- * The server enforces this on every call (403 "You do not have permission to perform this
- * action"); the console uses the same table to decide what it shows.
+ * Every reseller route names one of these in its policy (route-policy.ts); the server enforces
+ * it in one hook (403 "You do not have permission to perform this action"), and the console uses
+ * the same table to decide what it shows.
  */
 export const permissions = {
+  /** What every signed-in user does for themselves: the session, user info, look-ups. */
+  'signed-in': ['admin', 'sub_admin', 'sub_user'],
   'users.manage': ['admin', 'sub_admin'],
   'teams.manage': ['admin', 'sub_admin'],
   'computers.manage': ['admin', 'sub_admin'],
   'computers.own': ['admin', 'sub_admin', 'sub_user'],
+  /** Their own name, password, e-mail and two-factor sign-in. */
   'profile.own': ['admin', 'sub_admin', 'sub_user'],
+  /** The activity log: managers see the account's, a sub-user only their own lines. */
+  'activity.read': ['admin', 'sub_admin', 'sub_user'],
   billing: ['admin'],
   'api.key': ['admin'],
   'account.cancel': ['admin'],

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes } from '../../src/domain/api/envelope';
+import { API_KEY_ROLE, policyAdmits, type RoutePolicy } from '../../src/domain/api/route-policy';
+import { permissions, type ResellerRole } from '../../src/domain/api/reseller-users';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { compileOnce } from '../db/compile-once';
+import { isDisabledForSupport } from '../services/support-otp';
+import { liveChallenge } from '../services/twofa/twofa';
+import { TWOFA_COOKIE } from '../services/twofa/login';
+import { authenticateApiKey } from './api-key';
+import { permissionDenied } from './auth';
+import { accessCookie } from './cookies';
+import { limitAll } from './rate-limits';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: see src/domain/api/route-policy.ts. */
+    policy?: RoutePolicy;
+  }
+  interface FastifyRequest {
+    /** The caller's role, when the route's permission needed it (read fresh on every call). */
+    callerRole?: ResellerRole;
+  }
+}
+
+/** Paths that carry an API (and so must declare a policy); the docs page is the library's own. */
+export const isApiPath = (path: string): boolean =>
+  (path.startsWith('/rpc-api/') || path.startsWith('/reseller-api/')) &&
+  !path.startsWith('/rpc-api/docs');
+
+/** The policy of the route that matched, or undefined (no route matched: a 404). */
+export const policyOf = (request: FastifyRequest): RoutePolicy | undefined =>
+  request.routeOptions.config.policy;
+
+const callerRow = compileOnce((db, userId) =>
+  db.selectFrom('users').select(['role', 'status']).where('id', '=', userId),
+);
+
+/** Permissions every role has: no need to read the caller's role for them. */
+const universal = new Set(
+  Object.entries(permissions)
+    .filter(([, roles]) => roles.length === 3)
+    .map(([name]) => name),
+);
+
+/** Refuses, at start-up, an API route registered after this without a declared policy. */
+export function requireRoutePolicies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && !route.config?.policy) {
+      throw new Error(`${String(route.method)} ${route.url} declares no policy (config.policy)`);
+    }
+  });
+}
+
+/**
+ * The one place that decides who may call a route, from the policy the route declared (never
+ * from the raw URL: `/%72pc-api/...` matches the same route and gets the same decision).
+ * It runs on `onRequest`, so an anonymous or unauthorised call is refused before its input is
+ * read (401/403, not 400).
+ */
+export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void {
+  // The reseller API's limit counts before the key is checked, so guessing keys is slow too.
+  const apiKeyLimit = limitAll(app, [
+    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
+  ]);
+
+  async function resellerRole(request: FastifyRequest, userId: string): Promise<ResellerRole> {
+    const [row] = await callerRow(ctx.db, userId);
+    // A user cancelled while signed in loses every right at once.
+    if (!row || row.status !== 'active') throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
+    request.callerRole = row.role;
+    return row.role;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = policyOf(request);
+    if (!policy) return;
+    switch (policy.access) {
+      case 'public':
+        return;
+      case 'twofa-challenge':
+        await liveChallenge(ctx.db, request.cookies[TWOFA_COOKIE]);
+        return;
+      case 'partner':
+        request.principal = await ctx.sessions.authenticate(
+          'partner',
+          request.cookies[accessCookie('partner')],
+        );
+        return;
+      case 'api-key':
+        await apiKeyLimit(request, reply);
+        await authenticateApiKey(ctx, request);
+        if (!policyAdmits(policy, API_KEY_ROLE)) {
+          throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
+        }
+        return;
+      case 'reseller': {
+        const principal = await ctx.sessions.authenticate(
+          'reseller',
+          request.cookies[accessCookie('reseller')],
+        );
+        request.principal = principal;
+        // The spec's list of calls a support-OTP session may not make, read by registered path.
+        if (principal.otp && isDisabledForSupport(request.routeOptions.url ?? '')) {
+          throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
+        }
+        if (universal.has(policy.permission)) return;
+        if (!policyAdmits(policy, await resellerRole(request, principal.sub))) {
+          throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
+        }
+        return;
+      }
+    }
+  });
+}
