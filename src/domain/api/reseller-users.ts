@@ -49,6 +49,14 @@ export function can(role: ResellerRole, permission: Permission): boolean {
   return (permissions[permission] as readonly ResellerRole[]).includes(role);
 }
 
+/** The role behind user info's flags (`is_admin`, `is_sub_admin`). */
+export const roleOfFlags = (flags: { is_admin: boolean; is_sub_admin: boolean }): ResellerRole =>
+  flags.is_admin ? 'admin' : flags.is_sub_admin ? 'sub_admin' : 'sub_user';
+
+/** A string that names a role (the account profile carries the role as text). */
+export const isResellerRole = (role: string): role is ResellerRole =>
+  (resellerRoles as readonly string[]).includes(role);
+
 /**
  * Whom a manager may change: an administrator anyone but themselves (for delete), a sub-admin
  * only sub-users. Nobody changes the administrator through the user calls.

@@ -1,3 +1,4 @@
+import { roleOfFlags } from '../../../domain/api/reseller-users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResellerRole } from '../../../domain/api/reseller-users';
 import { resellerUserInfoSchema } from '../../../domain/api/session';
@@ -17,5 +18,5 @@ const currentUserQuery = queryOptions({
 export function useCurrentRole(): ResellerRole | undefined {
   const { data } = useQuery(currentUserQuery);
   if (!data) return undefined;
-  return data.is_admin ? 'admin' : data.is_sub_admin ? 'sub_admin' : 'sub_user';
+  return roleOfFlags(data);
 }

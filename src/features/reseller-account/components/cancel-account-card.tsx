@@ -2,8 +2,7 @@ import { List, Modal, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { cancelledNotice, cancelledNoticeParam } from '../../../domain/cancelled-notice';
-import { can } from '../../../domain/api/reseller-users';
-import type { ResellerRole } from '../../../domain/api/reseller-users';
+import { can, isResellerRole } from '../../../domain/api/reseller-users';
 import { messages } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { CONSOLE_BASE, paths } from '../../../lib/paths';
@@ -14,14 +13,11 @@ import { useCancelAccount } from '../api/cancel-account';
 import { PasswordConfirmForm } from '../../../ui/password-confirm-form';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
-const isRole = (role: string): role is ResellerRole =>
-  role === 'admin' || role === 'sub_admin' || role === 'sub_user';
-
 /** Only the administrator sees it (sub-admins may not cancel; the server refuses them too). */
 export function CancelAccountCard() {
   const profile = useAccountProfile();
   const role = profile.data?.role ?? '';
-  if (!isRole(role) || !can(role, 'account.cancel')) return null;
+  if (!isResellerRole(role) || !can(role, 'account.cancel')) return null;
   return <CancelAccountSection />;
 }
 

@@ -1,3 +1,4 @@
+import { roleOfFlags } from '../../../domain/api/reseller-users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resellerUserInfoSchema } from '../../../domain/api/session';
 import type { ResellerRole } from '../../../domain/api/reseller-users';
@@ -17,6 +18,5 @@ export const currentUserQuery = queryOptions({
 export function useCurrentRole(): { role: ResellerRole | undefined; email: string | undefined } {
   const { data } = useQuery(currentUserQuery);
   if (!data) return { role: undefined, email: undefined };
-  const role: ResellerRole = data.is_admin ? 'admin' : data.is_sub_admin ? 'sub_admin' : 'sub_user';
-  return { role, email: data.email };
+  return { role: roleOfFlags(data), email: data.email };
 }

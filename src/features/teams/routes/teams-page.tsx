@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { resellerUserInfoSchema } from '../../../domain/api/session';
-import { can } from '../../../domain/api/reseller-users';
+import { can, roleOfFlags } from '../../../domain/api/reseller-users';
 import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
@@ -26,13 +26,7 @@ export function TeamsPage() {
     queryFn: ({ signal }) =>
       apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
   });
-  const role = me.data
-    ? me.data.is_admin
-      ? 'admin'
-      : me.data.is_sub_admin
-        ? 'sub_admin'
-        : 'sub_user'
-    : undefined;
+  const role = me.data ? roleOfFlags(me.data) : undefined;
   const isManager = role !== undefined && can(role, 'teams.manage');
   const teams = useTeams();
   const users = useUserOptions();
