@@ -26,7 +26,7 @@ import { pastDueAction } from '../services/billing/billing';
 import { verifyPassword } from '../services/passwords';
 import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../services/partners';
 import { findUsersByLogin, resellerUserInfo } from '../services/resellers';
-import { safeRedirect } from '../services/redirects';
+import { isOwnNavigation, safeRedirect } from '../services/redirects';
 import { startSecondFactor } from '../services/twofa/login';
 import { resellerLanding } from '../services/reseller-account/landing';
 import { formatMessage } from '../../src/domain/messages';
@@ -254,6 +254,11 @@ async function logout(
   reply: FastifyReply,
   redirectUrl: string | undefined,
 ) {
+  // Another site must not be able to sign the user out (an <img> or a link there): the session
+  // stays, and the browser goes to the console, which shows the user where they were.
+  if (!isOwnNavigation(request.headers, ctx.config.publicOrigin)) {
+    return reply.redirect('/rpc-app/');
+  }
   const sessionId = await ctx.sessions.revoke(kind, {
     access: request.cookies[accessCookie(kind)],
     refresh: request.cookies[refreshCookie(kind)],
