@@ -77,6 +77,24 @@ export default tseslint.config(
     ),
   },
   {
+    // Every CSV export goes through src/domain/csv.ts, which neutralises formula cells.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['src/domain/csv.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='unparse']",
+          message: 'Write CSV with toCsv() from src/domain/csv.ts (it neutralises formula cells).',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='unparse']",
+          message: 'Write CSV with toCsv() from src/domain/csv.ts (it neutralises formula cells).',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: boundary(
       ['**/src/lib/**', '**/src/ui/**', '**/src/features/**', '**/src/app/**', '**/src/offline/**'],

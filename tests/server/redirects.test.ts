@@ -97,10 +97,11 @@ describe('the logout pages', () => {
     '%s: another site cannot sign the user out (an image or link there)',
     async (kind) => {
       const agent = await signedIn(kind);
-      for (const headers of [
+      const crossSite: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' },
         { referer: 'http://evil.example/' },
-      ]) {
+      ];
+      for (const headers of crossSite) {
         const response = await agent.request({
           method: 'GET',
           url: `/rpc-api/${kind}/logout`,

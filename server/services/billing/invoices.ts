@@ -1,3 +1,4 @@
+import { toCsv } from '../../../src/domain/csv';
 import type { Database } from '../../db/database';
 import type {
   InvoiceDetail,
@@ -153,13 +154,6 @@ export async function listTransactions(
   }));
 }
 
-const csvCell = (value: string): string => {
-  // Cells that a spreadsheet would run as a formula are prefixed with a quote.
-  const isNumber = /^-?\d+(?:\.\d+)?%?$/.test(value);
-  const safe = !isNumber && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
 export function transactionsCsv(rows: Transaction[]): string {
@@ -175,21 +169,17 @@ export function transactionsCsv(rows: Transaction[]): string {
     'Currency',
     'Failure reason',
   ];
-  const lines = rows.map((row) =>
-    [
-      row.createdAt,
-      row.kind,
-      row.description,
-      row.invoiceNumber,
-      row.card,
-      decimal(row.kind === 'refund' ? -row.amountMinor : row.amountMinor),
-      decimal(row.kind === 'refund' ? -row.taxMinor : row.taxMinor),
-      `${String(row.rateBp / 100)}%`,
-      row.currency,
-      row.failureReason,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((row) => [
+    row.createdAt,
+    row.kind,
+    row.description,
+    row.invoiceNumber,
+    row.card,
+    decimal(row.kind === 'refund' ? -row.amountMinor : row.amountMinor),
+    decimal(row.kind === 'refund' ? -row.taxMinor : row.taxMinor),
+    `${String(row.rateBp / 100)}%`,
+    row.currency,
+    row.failureReason,
+  ]);
+  return `${toCsv([header, ...lines])}\r\n`;
 }

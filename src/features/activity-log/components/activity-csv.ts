@@ -1,10 +1,10 @@
-import Papa from 'papaparse';
+import { toCsv } from '../../../domain/csv';
 import type { ActivityEntry } from '../../../domain/api/reseller-account';
 import { formatDisplayDate } from '../../../domain/dates';
 
 /** The CSV text of log entries, with the same columns and date format as the screen. */
 export function activityCsv(entries: readonly ActivityEntry[]): string {
-  return Papa.unparse(
+  return toCsv(
     entries.map((entry) => ({
       Date: formatDisplayDate(entry.created_at),
       User: entry.user_name,

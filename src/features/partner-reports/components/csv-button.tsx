@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import Papa from 'papaparse';
+import { toCsv } from '../../../domain/csv';
 
 /** Downloads rows as a CSV file made in the browser from the report already on screen. */
 export function CsvButton({
@@ -12,7 +12,7 @@ export function CsvButton({
   disabled?: boolean;
 }) {
   const download = () => {
-    const csv = Papa.unparse(rows);
+    const csv = toCsv(rows);
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
