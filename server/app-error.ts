@@ -10,6 +10,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   [errorCodes.FORBIDDEN]: 403,
   [errorCodes.ACCOUNT_CANCELLED_STATUS]: 403,
   [errorCodes.NOT_FOUND]: 404,
+  [errorCodes.CONFLICT]: 409,
   [errorCodes.RATE_LIMITED]: 429,
   [errorCodes.INTERNAL_ERROR]: 500,
 };

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import { formatMessage } from '../../src/domain/messages';
+import { uniqueViolation } from './unique-violations';
 
 export const GENERIC_ERROR = formatMessage('generic.error');
 
@@ -28,6 +29,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(envelope(400, errorCodes.VALIDATION_FAILED, first?.message ?? GENERIC_ERROR, field));
+    }
+    const conflict = uniqueViolation(error);
+    if (conflict) {
+      request.log.info({ err: error }, 'unique key conflict');
+      return reply
+        .status(409)
+        .send(envelope(409, errorCodes.CONFLICT, conflict.message, conflict.field));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -46,5 +46,7 @@ export const errorCodes = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   SSO_ENABLED: 'SSO_ENABLED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** A value another record already holds (a unique column), or an action already done. */
+  CONFLICT: 'CONFLICT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
