@@ -18,6 +18,7 @@ import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
 import { registerErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerActivityLogRoutes } from './routes/activity-log';
 import { registerAuthRoutes } from './routes/auth';
@@ -71,6 +72,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   /** Tests pass `false` to keep output quiet. */
   logger?: boolean;
+  /** Where log lines go (standard output unless told): the log-redaction suite reads them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API, pages, console) without listening: main.ts and tests share it. */
@@ -78,11 +81,10 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const options = {
-    logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] }
-      : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   };

@@ -32,7 +32,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const conflict = uniqueViolation(error);
     if (conflict) {
-      request.log.info({ err: error }, 'unique key conflict');
+      // The driver's error names the value; the value may be a token's hash, so it stays out.
+      request.log.info({ field: conflict.field }, 'unique key conflict');
       return reply
         .status(409)
         .send(envelope(409, errorCodes.CONFLICT, conflict.message, conflict.field));

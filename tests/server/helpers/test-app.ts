@@ -22,7 +22,10 @@ export interface TestApp {
  * Builds the real server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL names a server (scripts/with-postgres.mjs sets it).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rpc-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -53,7 +56,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db, loadSecrets(config).fieldKey);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
