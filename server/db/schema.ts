@@ -241,6 +241,17 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A partner's new address, waiting for its link (see the 2026-11-25 migration). */
+export interface PartnerEmailChangesTable {
+  id: string;
+  partner_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  closed_at: string | null;
+}
+
 export interface EmailChangesTable {
   id: string;
   user_id: string;
@@ -513,6 +524,7 @@ export interface DB {
   api_keys: ApiKeysTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  partner_email_changes: PartnerEmailChangesTable;
   signup_verifications: SignupVerificationsTable;
   captcha_passes: CaptchaPassesTable;
   captcha_uses: CaptchaUsesTable;

@@ -6,6 +6,8 @@ import {
   changePasswordSchema,
   forgotPasswordSchema,
   messageResultSchema,
+  partnerEmailConfirmSchema,
+  partnerProfileMessages,
   profileUpdateResultSchema,
   profileUpdateSchema,
   resetPasswordSchema,
@@ -22,8 +24,9 @@ import {
   changePassword,
   resetPassword,
   sendResetLink,
-  updateProfile,
 } from '../services/partners/account';
+import { confirmPartnerEmailChange, updateProfile } from '../services/partners/profile';
+import { mailProfileChanges } from '../services/partners/profile-mail';
 
 /** Partner profile, password (change, forgot, reset) and cancellation. */
 export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -116,12 +119,43 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const id = principalOf(request).sub;
-      const changed = await updateProfile(ctx.db, id, request.body);
-      if (changed) await audit(request, 'partner.profile.updated', id);
-      return ok({
-        changed,
-        message: formatMessage(changed ? 'profile.updated' : 'profile.unchanged'),
+      const result = await ctx.db
+        .transaction()
+        .execute((tx) => updateProfile(tx, id, request.body));
+      if (result.changed) await audit(request, 'partner.profile.updated', id);
+      if (result.pendingEmail) await audit(request, 'partner.email.change.requested', id);
+      await mailProfileChanges({ mailer: ctx.mailer, ...ctx.config }, result);
+      const pendingEmail = result.pendingEmail?.address;
+      const message = pendingEmail
+        ? partnerProfileMessages.linkSent(pendingEmail)
+        : formatMessage(result.changed ? 'profile.updated' : 'profile.unchanged');
+      return ok({ changed: result.changed, message, ...(pendingEmail ? { pendingEmail } : {}) });
+    },
+  );
+
+  // The link mailed to a partner's new address: its token is the proof, no session needed.
+  api.post(
+    '/rpc-api/partner/email/confirm',
+    {
+      config: policy.public,
+      schema: {
+        tags,
+        body: partnerEmailConfirmSchema,
+        response: { 200: okSchema(messageResultSchema) },
+      },
+      preHandler: passwordLimit,
+    },
+    async (request) => {
+      const row = await ctx.db
+        .transaction()
+        .execute((tx) => confirmPartnerEmailChange(tx, request.body.token));
+      await audit(request, 'partner.email.changed', row.partner_id);
+      await ctx.mailer.send({
+        to: row.old_email,
+        subject: `Your ${ctx.config.productName} partner email address has changed`,
+        text: `Your partner sign-in address is now ${row.new_email}. If this was not you, contact support.`,
       });
+      return ok({ message: partnerProfileMessages.confirmed(row.new_email) });
     },
   );
 

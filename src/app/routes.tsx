@@ -105,6 +105,13 @@ export const routes: AppRoute[] = [
           ),
       },
       {
+        path: paths.partnerConfirmEmail,
+        page: () =>
+          import('../features/partner-profile/routes/confirm-email-page').then(
+            (module) => module.PartnerConfirmEmailPage,
+          ),
+      },
+      {
         guard: requireSignedIn('reseller'),
         page: () => import('./layouts/reseller-layout').then((module) => module.ResellerLayout),
         children: [

@@ -43,6 +43,7 @@ export const paths = {
   partnerPromoBanners: '/partner/promobanners',
   partnerForgotPassword: '/partner/forgotPassword',
   partnerResetPassword: '/partner/resetpartner_password',
+  partnerConfirmEmail: '/partner/confirmEmail',
   partnerEditProfile: '/partner/editprofile',
   partnerChangePassword: '/partner/changepassword',
 } as const;

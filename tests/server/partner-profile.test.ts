@@ -64,7 +64,10 @@ describe('edit profile', () => {
     [{ paypalEmailId: 'bad@' }, 'Enter a valid paypal email address'],
     [{ phoneNumber: '123' }, 'Enter a valid phone number'],
     [{ companyName: 'A?B' }, "Company name cannot contain characters <> () % ? '"],
-    [{ emailId: 'newpartner@example.com' }, 'Email address already exists'],
+    [
+      { emailId: 'newpartner@example.com', currentPassword: 'Demo@1234' },
+      'Email address already exists',
+    ],
     [{ state: 'Bavaria' }, 'Select a state/province/region'],
   ])('%o is refused with "%s"', async (form, message) => {
     const agent = await signedIn('demopartner');

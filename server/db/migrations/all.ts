@@ -15,6 +15,7 @@ import * as usersListIndexes from './2026-11-23-0100-users-list-indexes';
 import * as auditLogDuplicateIndex from './2026-11-24-0100-audit-log-duplicate-index';
 import * as paymentAttempts from './2026-11-24-0200-payment-attempts';
 import * as usersListCoveringIndexes from './2026-11-24-0300-users-list-covering-indexes';
+import * as partnerEmailChanges from './2026-11-25-0100-partner-email-changes';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0100-audit-log-duplicate-index': auditLogDuplicateIndex,
   '2026-11-24-0200-payment-attempts': paymentAttempts,
   '2026-11-24-0300-users-list-covering-indexes': usersListCoveringIndexes,
+  '2026-11-25-0100-partner-email-changes': partnerEmailChanges,
 };

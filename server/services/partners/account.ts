@@ -6,15 +6,13 @@ import { addSeconds, nowIso } from '../clock';
 import { randomToken, sha256 } from '../crypto';
 import { hashPassword, verifyPassword } from '../passwords';
 import { errorCodes } from '../../../src/domain/api/envelope';
-import type { ProfileUpdate } from '../../../src/domain/api/partner-account';
 import { formatMessage, messages } from '../../../src/domain/messages';
 import { passwordPolicyViolation } from '../../../src/domain/password-policy';
-import { findCountry, statesOf } from './geo';
 
 const RESET_TTL_SECONDS = 3600;
 const HISTORY_SIZE = 5;
 
-async function partnerRow(db: Executor, id: string) {
+export async function partnerRow(db: Executor, id: string) {
   const row = await db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
   return row;
@@ -180,78 +178,6 @@ export async function revokeSessions(
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
-}
-
-const columns = {
-  companyName: 'company_name',
-  dbaname: 'dba_name',
-  contactPerson: 'contact_person',
-  emailId: 'email',
-  address1: 'address1',
-  address2: 'address2',
-  city: 'city',
-  state: 'state',
-  zip: 'zip',
-  country: 'country',
-  phoneNumber: 'phone',
-  paypalEmailId: 'paypal_email',
-} as const;
-
-/** Applies the non-empty values that differ; answers whether anything changed. */
-export async function updateProfile(
-  db: Executor,
-  partnerId: string,
-  input: ProfileUpdate,
-): Promise<boolean> {
-  const partner = await partnerRow(db, partnerId);
-  const changes: Partial<Record<(typeof columns)[keyof typeof columns], string>> = {};
-  for (const [key, column] of Object.entries(columns) as [
-    keyof ProfileUpdate,
-    (typeof columns)[keyof typeof columns],
-  ][]) {
-    let value = input[key].trim();
-    if (value === '') continue;
-    if (key === 'emailId' || key === 'paypalEmailId') value = value.toLowerCase();
-    if (key === 'contactPerson') value = value.replace(/\s+/g, ' ');
-    if (key === 'country') {
-      const country = findCountry(value);
-      if (!country) {
-        throw new AppError(errorCodes.VALIDATION_FAILED, 'Select a country', { field: 'country' });
-      }
-      value = country.name;
-    }
-    if (partner[column] !== value) changes[column] = value;
-  }
-  const country = changes.country ?? partner.country;
-  const state = changes.state ?? partner.state;
-  if (changes.country !== undefined || changes.state !== undefined) {
-    const states = statesOf(country);
-    if (states.length > 0 && !states.includes(state)) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, messages['state.select'], {
-        field: 'state',
-      });
-    }
-  }
-  if (changes.email !== undefined) {
-    const taken = await db
-      .selectFrom('partners')
-      .select('id')
-      .where('email', '=', changes.email)
-      .where('id', '!=', partnerId)
-      .executeTakeFirst();
-    if (taken) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, messages['email.exists'], {
-        field: 'emailId',
-      });
-    }
-  }
-  if (Object.keys(changes).length === 0) return false;
-  await db
-    .updateTable('partners')
-    .set({ ...changes, updated_at: nowIso() })
-    .where('id', '=', partnerId)
-    .execute();
-  return true;
 }
 
 export async function cancelAccount(db: Executor, partnerId: string, password: string) {

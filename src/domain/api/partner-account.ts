@@ -251,10 +251,29 @@ export const profileUpdateSchema = z.object({
   country: z.string().trim().max(100).prefault(''),
   phoneNumber: field(optionalRule(rules.phone)),
   paypalEmailId: schemas.paypalEmail,
+  /** Needed only when the sign-in e-mail or the PayPal (payout) e-mail changes. */
+  currentPassword: z.string().max(200).prefault(''),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const profileUpdateResultSchema = z.object({ changed: z.boolean(), message: z.string() });
+export const profileUpdateResultSchema = z.object({
+  changed: z.boolean(),
+  message: z.string(),
+  /** The new sign-in address, waiting for the link mailed to it. */
+  pendingEmail: z.string().optional(),
+});
+
+/** Texts of the credential changes the spec does not give (chosen). */
+export const partnerProfileMessages = {
+  passwordNeeded: 'Enter your current password to change your email or PayPal email',
+  linkSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes when you open it.`,
+  confirmed: (email: string) => `Your email address is now ${email}.`,
+  linkExpired: 'This email confirmation link has expired or has already been used.',
+} as const;
+
+/** `/partner/email/confirm`: the token of the link mailed to the new address. */
+export const partnerEmailConfirmSchema = z.object({ token: z.string().trim().min(1).max(200) });
 
 /** `/partner/updatePartnerPassword`. */
 export const changePasswordSchema = z.object({

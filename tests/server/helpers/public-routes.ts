@@ -32,6 +32,7 @@ export const PUBLIC_WRITES: ReadonlySet<string> = new Set([
   '/rpc-api/partner/continuePartenrSignup', // partner signup, step two: creates the account
   '/rpc-api/partner/forgotPasswordLink', // a partner who forgot the password has no session
   '/rpc-api/partner/resetpartner_password', // authenticated by the e-mailed link's token
+  '/rpc-api/partner/email/confirm', // the single-use token of the link mailed to the new address
   '/rpc-api/reseller/support/otp_signin',
   '/rpc-api/forgot_password', // a signed-out user asks for a reset link
   '/rpc-api/reset_password', // authenticated by the single-use token of the e-mailed link

@@ -1,4 +1,14 @@
-import { Card, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Card,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ProfileUpdate } from '../../../domain/api/partner-account';
@@ -33,6 +43,7 @@ const fields = [
   'country',
   'phoneNumber',
   'paypalEmailId',
+  'currentPassword',
 ] as const;
 
 const optional = (rule: (value: string) => string | null) => (value: string) =>
@@ -56,6 +67,7 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
       country: p.country,
       phoneNumber: p.phoneNumber,
       paypalEmailId: p.paypalEmailId,
+      currentPassword: '',
     },
     rules: {
       companyName: optional(rules.companyName),
@@ -72,11 +84,18 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
     },
   });
   const states = useStateList(form.values.country);
+  const differs = (value: string, current: string) =>
+    value.trim() !== '' && value.trim().toLowerCase() !== current.toLowerCase();
+  const changesCredentials =
+    differs(form.values.emailId, p.emailId) || differs(form.values.paypalEmailId, p.paypalEmailId);
   const stateList = states.data ?? [];
   const submit = form.onSubmit((values) => {
     update.mutate(values, {
       onSuccess: (answer) => {
         toastOk(answer.message);
+        // The sign-in address stays as it is until its link is followed.
+        form.setFieldValue('emailId', p.emailId);
+        form.setFieldValue('currentPassword', '');
       },
       onError: (error) => {
         showError(error, form.setFieldError, fields);
@@ -129,6 +148,14 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
             <TextInput label="ZIP Code" {...form.getInputProps('zip')} />
           </SimpleGrid>
           <TextInput label="Phone number" type="tel" {...form.getInputProps('phoneNumber')} />
+          {changesCredentials ? (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change your email or PayPal email. A new email is used once you open the link we send to it."
+              autoComplete="current-password"
+              {...form.getInputProps('currentPassword')}
+            />
+          ) : null}
           <ServerActionButton type="submit" loading={update.isPending} w="fit-content">
             Save profile
           </ServerActionButton>
