@@ -61,7 +61,8 @@ describe('POST /reseller/user/invite/csv', () => {
   it('creates 500 users in one go', async () => {
     const before = await userCount();
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
-      csv: csvOf(500, 'five-hundred'),
+      // No computers: the plan's computer count is not what this test is about.
+      csv: csvOf(500, 'five-hundred', (row) => row.replace(/,\d+$/, ',0')),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(await userCount()).toBe(before + 500);
@@ -81,7 +82,7 @@ describe('POST /reseller/user/invite/csv', () => {
         ).rows[0]?.at ?? null;
       const before = await lastAnalyze();
       const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
-        csv: csvOf(150, 'analyzed'),
+        csv: csvOf(150, 'analyzed', (row) => row.replace(/,\d+$/, ',0')),
       });
       expect(response.statusCode, response.body).toBe(200);
       const after = await lastAnalyze();

@@ -8,10 +8,11 @@ import {
   type Computer,
   type ComputerList,
 } from '../../../src/domain/api/computers';
-import { can } from '../../../src/domain/api/reseller-users';
+import { can, withinPlan } from '../../../src/domain/api/reseller-users';
 import { nowIso } from '../clock';
 import { hashPassword } from '../passwords';
 import { assertCan, type Actor } from '../reseller-users/actor';
+import { lockPlanComputerLimit } from '../reseller-users/plan-limit';
 import type { RequestInfo } from '../reseller-users/users';
 import { audit, computerNotFound, invalid, ownComputers, ownGroup } from './common';
 import { findComputer, listComputersPage, type ComputerListOptions } from './repository';
@@ -62,6 +63,7 @@ export async function addComputer(
   const id = crypto.randomUUID();
   return db.transaction().execute(async (tx) => {
     if (input.groupId) await ownGroup(tx, actor, input.groupId);
+    await assertRoomForComputer(tx, actor.accountId);
     const now = nowIso();
     await tx
       .insertInto('computers')
@@ -82,6 +84,19 @@ export async function addComputer(
     await audit(tx, actor, 'computer.add', info, input.name, { computer: id });
     return reload(tx, actor, id);
   });
+}
+
+/** The plan caps the computers an account holds (see plan-limit.ts); checked under its lock. */
+async function assertRoomForComputer(tx: Executor, accountId: string): Promise<void> {
+  const limit = await lockPlanComputerLimit(tx, accountId);
+  const row = await tx
+    .selectFrom('computers')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!withinPlan(Number(row?.n ?? 0), 1, limit)) {
+    throw new AppError(errorCodes.VALIDATION_FAILED, computerMessages.overPlan, { status: 400 });
+  }
 }
 
 /** Name, description, group and, when one is given, a new Personal Key. */

@@ -1,3 +1,4 @@
+import { lockPlanComputerLimit } from './plan-limit';
 import type { AppContext } from '../../context';
 import { BULK_WRITE_ROWS, refreshPlannerStatistics } from '../../db/planner-statistics';
 import { CSV_ROWS_FAILED, csvRowField } from '../../../src/domain/api/reseller-users';
@@ -10,8 +11,8 @@ import { nowIso } from '../clock';
 import { assertCan, type Actor } from './actor';
 import { createInvitedUser, type RequestInfo } from './users';
 import { allottedTotal, takenEmails } from './users-repository';
-import { planComputerLimit } from './users';
-import { userMessages } from '../../../src/domain/api/reseller-users';
+
+import { userMessages, withinPlan } from '../../../src/domain/api/reseller-users';
 
 /** An all-or-nothing refusal that names every failed row (the route sends them all). */
 export class CsvFailure extends Error {
@@ -78,9 +79,9 @@ export async function inviteFromCsv(
         message: formatMessage('email.exists'),
       }));
     if (issues.length > 0) throw new CsvFailure(CSV_ROWS_FAILED, failed(), issues);
-    const limit = await planComputerLimit();
     const extra = invitees.reduce((sum, invitee) => sum + (invitee.allottedComputers ?? 0), 0);
-    if (limit !== null && (await allottedTotal(tx, actor.accountId)) + extra > limit) {
+    const limit = await lockPlanComputerLimit(tx, actor.accountId);
+    if (!withinPlan(await allottedTotal(tx, actor.accountId), extra, limit)) {
       throw new CsvFailure(CSV_ROWS_FAILED, userMessages.allottedOverPlan, []);
     }
     const now = nowIso();

@@ -1,3 +1,4 @@
+import { lockPlanComputerLimit, planComputerLimit } from './plan-limit';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
@@ -7,6 +8,7 @@ import {
   assignableRoles,
   canManageUser,
   userMessages,
+  withinPlan,
   type ResellerRole,
   type SubUser,
   type UserList,
@@ -49,24 +51,19 @@ const notFound = () => new AppError(errorCodes.NOT_FOUND, userMessages.notFound)
 const invalid = (message: string, field: string) =>
   new AppError(errorCodes.VALIDATION_FAILED, message, { field });
 
-/**
- * The plan's computer count caps what can be allotted in total. The plan data belongs to the
- * billing area; until an account has a plan with a count, there is no cap.
- */
-export function planComputerLimit(): Promise<number | null> {
-  return Promise.resolve(null);
-}
-
+/** Refuses an allotment that would take the account past its plan (see plan-limit.ts). */
 async function assertWithinPlan(
-  db: Executor,
+  tx: Executor,
   accountId: string,
   extra: number,
   exceptUserIds: readonly string[] = [],
 ): Promise<void> {
-  const limit = await planComputerLimit();
-  if (limit === null || extra === 0) return;
-  const used = await allottedTotal(db, accountId, exceptUserIds);
-  if (used + extra > limit) throw invalid(userMessages.allottedOverPlan, 'allotedComputers');
+  if (extra === 0) return;
+  const limit = await lockPlanComputerLimit(tx, accountId);
+  const used = await allottedTotal(tx, accountId, exceptUserIds);
+  if (!withinPlan(used, extra, limit)) {
+    throw invalid(userMessages.allottedOverPlan, 'allotedComputers');
+  }
 }
 
 function assertAssignable(actor: Actor, role: ResellerRole): void {
@@ -101,7 +98,7 @@ async function listPage(
   // The counts by status give the total of an unsearched list: a large account is counted once.
   const [{ counts, allotted }, planComputers] = await Promise.all([
     statusSummary(db, actor.accountId),
-    planComputerLimit(),
+    planComputerLimit(db, actor.accountId),
   ]);
   const knownTotal =
     query.q.trim() === '' ? statuses.reduce((sum, status) => sum + counts[status], 0) : undefined;

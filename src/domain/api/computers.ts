@@ -21,6 +21,8 @@ export const computerMessages = {
   messageRequired: 'Enter a message',
   notFound: 'Computer not found',
   userNotFound: 'User not found',
+  /** chosen: the spec gives no text for a computer past the plan's count. */
+  overPlan: 'Your plan has no room for another computer. Upgrade your plan to add more.',
   groupNotFound: 'Group not found',
   groupNameTaken: 'A group with this name already exists',
   groupCreated: 'Group created successfully',

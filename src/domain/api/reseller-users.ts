@@ -74,6 +74,13 @@ export function assignableRoles(actor: ResellerRole): readonly ResellerRole[] {
   return [];
 }
 
+/**
+ * Whether `extra` more computers (allotted, or added to the account) still fit a plan of `limit`
+ * when `used` are taken. Lowering (extra <= 0) always fits, even for an account already over.
+ */
+export const withinPlan = (used: number, extra: number, limit: number): boolean =>
+  extra <= 0 || used + extra <= limit;
+
 /** An invitation link is valid this long. */
 export const INVITATION_TTL_DAYS = 7;
 /** The largest number of computers one user may be allotted in a single field. */
