@@ -47,6 +47,13 @@ async function setPassword(db: Executor, partnerId: string, oldHash: string, pas
     .set({ password_hash: await hashPassword(password), updated_at: now })
     .where('id', '=', partnerId)
     .execute();
+  // A new password voids every reset link still out there (see the reseller setPassword).
+  await db
+    .updateTable('partner_password_resets')
+    .set({ used_at: now })
+    .where('partner_id', '=', partnerId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 const policyError = (violation: { field: string; message: string }) =>

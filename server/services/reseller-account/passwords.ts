@@ -90,6 +90,14 @@ export async function setPassword(db: Executor, user: PasswordOwner, newPassword
     .set({ password_hash: await hashPassword(newPassword.trim()), updated_at: now })
     .where('id', '=', user.id)
     .execute();
+  // A new password voids every reset link still out there: one mailed before the change (or
+  // asked for by whoever stole the old password) must not set another password after it.
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', user.id)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Ends the user's reseller sessions, except `keepSessionId` (the one making the change). */
