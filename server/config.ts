@@ -32,6 +32,7 @@ const envSchema = z.object({
   DEFAULT_COUNTRY: z.string().length(2).default('US'),
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_LIMIT_PER_IP_HOURLY: z.coerce.number().int().min(1).default(600),
   CSV_IMPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
   STATIC_DIR: z.string().default('./dist'),
   DC_PROBE_URLS: z.string().optional(),
@@ -61,6 +62,8 @@ export interface Config {
   defaultCountry: string;
   signInLimitPerIp: number;
   signInLimitPerAccount: number;
+  /** Sign-in attempts per address per hour, across every account (credential stuffing). */
+  signInLimitPerIpHourly: number;
   /** CSV invitation imports per signed-in user per 15 minutes. */
   csvImportLimitPerUser: number;
   staticDir: string;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultCountry: e.DEFAULT_COUNTRY.toUpperCase(),
     signInLimitPerIp: e.SIGNIN_LIMIT_PER_IP,
     signInLimitPerAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
+    signInLimitPerIpHourly: e.SIGNIN_LIMIT_PER_IP_HOURLY,
     csvImportLimitPerUser: e.CSV_IMPORT_LIMIT_PER_USER,
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,

@@ -38,10 +38,17 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
 
-  // Two limits: per address (slows a spray across accounts) and per account from one address
-  // (slows guessing one password without letting a stranger lock the owner out elsewhere).
+  // Per address (slows a spray across accounts), with an hourly ceiling for credential stuffing
+  // (many accounts, slowly: the default 600 is one sign-in every 6 s from one address all hour,
+  // well above what an office behind one NAT does), and per account from one address (slows
+  // guessing one password without letting a stranger lock the owner out elsewhere).
   const signInLimits = limitAll(app, [
     { max: config.signInLimitPerIp, timeWindow: '1 minute', key: (r) => `signin-ip:${r.ip}` },
+    {
+      max: config.signInLimitPerIpHourly,
+      timeWindow: '1 hour',
+      key: (r) => `signin-ip-hour:${r.ip}`,
+    },
     {
       max: config.signInLimitPerAccount,
       timeWindow: '15 minutes',

@@ -41,10 +41,14 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       key: (r) => `partner-password:${r.ip}:${r.principal?.sub ?? ''}`,
     },
   ]);
-  // Reset mails to one partner, whoever asks and from wherever, as for resellers. Not a lockout:
-  // every link a stranger's request sends reaches the partner's own inbox and works for its hour.
+  // Reset requests per address and login: a stranger's requests do not count against the
+  // partner's own. The mails actually sent are capped per partner in sendResetLink.
   const forgotLimit = limitAll(app, [
-    { max: 3, timeWindow: '1 hour', key: (r) => `partner-forgot:${loginOf(r, 'emailId')}` },
+    {
+      max: 3,
+      timeWindow: '1 hour',
+      key: (r) => `partner-forgot:${r.ip}:${loginOf(r, 'emailId')}`,
+    },
   ]);
   const audit = (request: Parameters<typeof requestContext>[0], action: string, id?: string) =>
     recordAudit(ctx.db, {

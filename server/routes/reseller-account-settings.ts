@@ -29,6 +29,8 @@ import {
   findLiveReset,
   issueResetToken,
   usersByEmail,
+  RESET_MAILS_PER_HOUR,
+  resetsSentLastHour,
 } from '../services/reseller-account/password-reset';
 import {
   assertNewPassword,
@@ -68,13 +70,18 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
       },
       preHandler: limitAll(app, [
         { max: 10, timeWindow: '15 minutes', key: (r) => `forgot-ip:${r.ip}` },
-        { max: 3, timeWindow: '1 hour', key: (r) => `forgot-email:${emailOf(r)}` },
+        // Per address and e-mail: a stranger's requests do not count against the owner's.
+        { max: 3, timeWindow: '1 hour', key: (r) => `forgot-email:${r.ip}:${emailOf(r)}` },
       ]),
     },
     async (request) => {
       const users = await usersByEmail(ctx.db, request.body.email);
-      // The same answer whether or not the address is registered.
-      if (users.length > 0) {
+      const sent = await resetsSentLastHour(
+        ctx.db,
+        users.map((user) => user.id),
+      );
+      // The same answer whether or not the address is registered, or has had its mails.
+      if (users.length > 0 && sent < RESET_MAILS_PER_HOUR) {
         const links: string[] = [];
         for (const user of users) {
           const token = await issueResetToken(ctx.db, user.id);

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../passwords';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage, messages } from '../../../src/domain/messages';
 import { passwordPolicyViolation } from '../../../src/domain/password-policy';
+import { RESET_MAILS_PER_HOUR } from '../reseller-account/password-reset';
 
 const RESET_TTL_SECONDS = 3600;
 const HISTORY_SIZE = 5;
@@ -102,8 +103,17 @@ export async function sendResetLink(
     .where((eb) => eb.or([eb('email', '=', value), eb('partner_id', '=', value)]))
     .executeTakeFirst();
   if (!partner || partner.account_status === 'CANCELLED') return;
-  const token = randomToken();
   const now = nowIso();
+  // Mails actually sent, whoever asked (as RESET_MAILS_PER_HOUR for resellers): past the cap
+  // nothing more is sent, and the links already in the partner's inbox keep working.
+  const sent = await db
+    .selectFrom('partner_password_resets')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('partner_id', '=', partner.id)
+    .where('created_at', '>', addSeconds(now, -RESET_TTL_SECONDS))
+    .executeTakeFirst();
+  if (Number(sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
+  const token = randomToken();
   await db
     .insertInto('partner_password_resets')
     .values({

@@ -6,6 +6,26 @@ import { randomToken, sha256 } from '../crypto';
 /** A reset link works for one hour, once. */
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
 
+/**
+ * Reset mails one person receives in an hour, whoever asks and from wherever: counted from the
+ * links actually sent (in the database, so every instance sees them), not from requests, so a
+ * stranger's requests cannot use up the owner's own (those are limited per address). Past it
+ * nothing more is sent, and the answer stays the same; the links already sent keep working.
+ */
+export const RESET_MAILS_PER_HOUR = 5;
+
+/** Reset links issued to these users in the last hour. */
+export async function resetsSentLastHour(db: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('user_id', 'in', [...userIds])
+    .where('created_at', '>', addSeconds(nowIso(), -RESET_LINK_TTL_SECONDS))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Active users of non-cancelled accounts registered with this address. */
 export async function usersByEmail(db: Executor, email: string) {
   return db
