@@ -64,6 +64,8 @@ function schemaFields(schema: unknown): string[] {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Resolves when work handed off after an answer (mails sent later) has finished. */
+    backgroundWork: () => Promise<void>;
   }
 }
 
@@ -134,6 +136,11 @@ export async function buildApp({
     }),
     mailer: createMailer(config),
   };
+  app.decorate('backgroundWork', () => ctx.mailer.idle());
+  // A closing server finishes the mails it promised before it goes.
+  app.addHook('onClose', async () => {
+    await ctx.mailer.idle();
+  });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);

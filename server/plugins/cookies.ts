@@ -25,6 +25,7 @@ export function setSessionCookies(
     sameSite: 'strict',
     path: REFRESH_PATH,
   });
+  reply.bindCsrfToSession(kind, pair.sessionId);
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config, kind: ProductType): void {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
+import type { ProductType } from '../../src/domain/api/session';
 import type { Config } from '../config';
 import { hmac, randomToken, safeEqual } from '../services/crypto';
 import { isApiPath, policyOf } from './route-policy';
@@ -10,11 +11,49 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 /** HttpOnly random value the token is bound to: script on another site cannot forge a pair. */
 const BINDING_COOKIE = 'rpc_csrf_bind';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const csrfRefused =
+  'Your security token is missing or has expired. Reload the page and try again.';
 const EXEMPT = new Set(['/rpc-api/csrf']);
 
 const sign = (secret: string, nonce: string, binding: string) =>
   hmac(secret, `${nonce}.${binding}`);
+
+/**
+ * Once signed in, the binding names the session: `reseller:<mac>|partner:<mac>`, one entry per
+ * account kind (a browser may hold both sessions), each an HMAC of the session id. A token made
+ * before sign-in (or planted by someone else, cookie and all) is bound to something else and is
+ * refused; nobody without the server's secret and the HttpOnly session can make a bound one.
+ */
+const sessionMac = (secret: string, kind: ProductType, sessionId: string) =>
+  hmac(secret, `session:${kind}:${sessionId}`);
+
+function bindingEntries(binding: string | undefined): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const part of (binding ?? '').split('|')) {
+    const [kind, mac] = part.split(':');
+    if ((kind === 'reseller' || kind === 'partner') && mac) entries.set(kind, mac);
+  }
+  return entries;
+}
+
+/** Whether the request's CSRF binding names this session (checked after the session is known). */
+export function isBoundToSession(
+  request: FastifyRequest,
+  secret: string,
+  kind: ProductType,
+  sessionId: string,
+): boolean {
+  const mac = bindingEntries(request.cookies[BINDING_COOKIE]).get(kind);
+  return mac !== undefined && safeEqual(mac, sessionMac(secret, kind, sessionId));
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Binds the CSRF token to a session that just started (a new token when the binding changes). */
+    bindCsrfToSession: (kind: ProductType, sessionId: string) => void;
+  }
+}
 
 /**
  * Signed double-submit CSRF: `XSRF-TOKEN` = nonce.HMAC(nonce, binding) where the binding is an
@@ -23,6 +62,21 @@ const sign = (secret: string, nonce: string, binding: string) =>
  */
 export function registerCsrf(app: FastifyInstance, config: Config, secret: string): void {
   const cookieOptions = { path: '/', sameSite: 'strict', secure: config.isHttps } as const;
+
+  app.decorateReply('bindCsrfToSession', function (this: FastifyReply, kind, sessionId) {
+    const entries = bindingEntries(this.request.cookies[BINDING_COOKIE]);
+    const mac = sessionMac(secret, kind, sessionId);
+    // A refresh keeps the session, so the token stays: calls already in flight keep working.
+    if (entries.get(kind) === mac) return;
+    entries.set(kind, mac);
+    const binding = [...entries].map(([name, value]) => `${name}:${value}`).join('|');
+    const nonce = randomToken(16);
+    this.setCookie(BINDING_COOKIE, binding, { ...cookieOptions, httpOnly: true });
+    this.setCookie(CSRF_COOKIE, `${nonce}.${sign(secret, nonce, binding)}`, {
+      ...cookieOptions,
+      httpOnly: false,
+    });
+  });
 
   app.post('/rpc-api/csrf', { config: policy.public, schema: { hide: true } }, (request, reply) => {
     let binding = request.cookies[BINDING_COOKIE];
@@ -47,10 +101,7 @@ export function registerCsrf(app: FastifyInstance, config: Config, secret: strin
     // server-to-server client) needs no CSRF token. A browser sending cookies still does.
     if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return;
     if (!isValid(request, secret)) {
-      throw new AppError(
-        errorCodes.CSRF_INVALID,
-        'Your security token is missing or has expired. Reload the page and try again.',
-      );
+      throw new AppError(errorCodes.CSRF_INVALID, csrfRefused);
     }
   });
 }

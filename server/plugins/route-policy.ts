@@ -9,6 +9,7 @@ import { isDisabledForSupport } from '../services/support-otp';
 import { liveChallenge } from '../services/twofa/twofa';
 import { TWOFA_COOKIE } from '../services/twofa/login';
 import { authenticateApiKey } from './api-key';
+import { csrfRefused, isBoundToSession, SAFE_METHODS } from './csrf';
 import { permissionDenied } from './auth';
 import { accessCookie } from './cookies';
 import { limitAll } from './rate-limits';
@@ -65,6 +66,14 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
     { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
   ]);
 
+  /** A state-changing call's CSRF token must be bound to this very session (see csrf.ts). */
+  function assertCsrfBound(request: FastifyRequest, kind: 'reseller' | 'partner') {
+    if (SAFE_METHODS.has(request.method) || !request.principal) return;
+    if (!isBoundToSession(request, ctx.secrets.csrf, kind, request.principal.sid)) {
+      throw new AppError(errorCodes.CSRF_INVALID, csrfRefused);
+    }
+  }
+
   async function resellerRole(request: FastifyRequest, userId: string): Promise<ResellerRole> {
     const [row] = await callerRow(ctx.db, userId);
     // A user cancelled while signed in loses every right at once.
@@ -87,6 +96,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
           'partner',
           request.cookies[accessCookie('partner')],
         );
+        assertCsrfBound(request, 'partner');
         return;
       case 'api-key':
         await apiKeyLimit(request, reply);
@@ -101,6 +111,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
           request.cookies[accessCookie('reseller')],
         );
         request.principal = principal;
+        assertCsrfBound(request, 'reseller');
         // The spec's list of calls a support-OTP session may not make, read by registered path.
         if (principal.otp && isDisabledForSupport(request.routeOptions.url ?? '')) {
           throw new AppError(errorCodes.FORBIDDEN, permissionDenied);

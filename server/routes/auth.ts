@@ -79,12 +79,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       );
       const matched = [];
       for (const candidate of exact.length === 1 ? exact : candidates) {
-        if (
-          candidate.status !== 'invited' &&
-          (await verifyPassword(candidate.password_hash, password))
-        ) {
-          matched.push(candidate);
-        }
+        // An invited user cannot sign in yet, but is checked all the same (against the decoy):
+        // skipping the hash would answer faster and tell that the address is registered.
+        const stored = candidate.status === 'invited' ? undefined : candidate.password_hash;
+        if (await verifyPassword(stored, password)) matched.push(candidate);
       }
       // The usernames are shown only to someone who knows the password of each of them.
       if (matched.length > 1) {

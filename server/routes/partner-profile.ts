@@ -73,6 +73,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       await sendResetLink(ctx.db, ctx.mailer, request.body.emailId, {
         publicOrigin: ctx.config.publicOrigin,
         productName: ctx.config.productName,
+        onError: (error) => request.log.error({ err: error }, 'reset mail failed'),
       });
       return ok({ message: formatMessage('password.reset.link.sent') });
     },

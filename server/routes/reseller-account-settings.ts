@@ -80,8 +80,15 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
         ctx.db,
         users.map((user) => user.id),
       );
-      // The same answer whether or not the address is registered, or has had its mails.
-      if (users.length > 0 && sent < RESET_MAILS_PER_HOUR) {
+      // The same answer, and the same work before it, whether or not the address is registered
+      // (or has had its mails): one write, and the mail sent after the answer.
+      if (users.length === 0 || sent >= RESET_MAILS_PER_HOUR) {
+        await recordAudit(ctx.db, {
+          subjectKind: 'reseller',
+          action: 'password.reset.not.sent',
+          ...requestContext(request),
+        });
+      } else {
         const links: string[] = [];
         for (const user of users) {
           const token = await issueResetToken(ctx.db, user.id);
@@ -96,19 +103,22 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
             ...requestContext(request),
           });
         }
-        await ctx.mailer.send({
-          to: request.body.email,
-          subject: `Reset your ${config.productName} password`,
-          text: [
-            `Hello ${users[0]?.first_name ?? ''},`.replace(' ,', ','),
-            '',
-            `Someone asked to reset the password of your ${config.productName} account. Open this link within one hour to choose a new password (it works once):`,
-            '',
-            ...links,
-            '',
-            'If you did not ask for this, ignore this e-mail: your password stays the same.',
-          ].join('\n'),
-        });
+        ctx.mailer.sendLater(
+          {
+            to: request.body.email,
+            subject: `Reset your ${config.productName} password`,
+            text: [
+              `Hello ${users[0]?.first_name ?? ''},`.replace(' ,', ','),
+              '',
+              `Someone asked to reset the password of your ${config.productName} account. Open this link within one hour to choose a new password (it works once):`,
+              '',
+              ...links,
+              '',
+              'If you did not ask for this, ignore this e-mail: your password stays the same.',
+            ].join('\n'),
+          },
+          (error) => request.log.error({ err: error }, 'reset mail failed'),
+        );
       }
       return ok({ text: formatMessage('password.reset.link.sent') });
     },

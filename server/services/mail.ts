@@ -13,6 +13,31 @@ export interface MailMessage {
 
 export interface Mailer {
   send: (message: MailMessage) => Promise<void>;
+  /**
+   * Sends after the answer has gone: for mails whose sending must not show in the answer's
+   * timing (a reset link only a registered address gets). A failure is reported to `onError`.
+   */
+  sendLater: (message: MailMessage, onError: (error: unknown) => void) => void;
+  /** Resolves when every mail handed to `sendLater` so far has been sent or has failed. */
+  idle: () => Promise<void>;
+}
+
+/** Adds `sendLater` and `idle` to a transport's `send`. */
+function withBackground(send: Mailer['send']): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    send,
+    sendLater: (message, onError) => {
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => send(message))
+        .catch(onError)
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+    idle: async () => {
+      await Promise.all([...pending]);
+    },
+  };
 }
 
 /**
@@ -22,11 +47,9 @@ export interface Mailer {
 export function createMailer(config: Config): Mailer {
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
-    return {
-      send: async (message) => {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-      },
-    };
+    return withBackground(async (message) => {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    });
   }
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({
@@ -34,12 +57,10 @@ export function createMailer(config: Config): Mailer {
     buffer: true,
     newline: 'unix',
   });
-  return {
-    send: async (message) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      fs.mkdirSync(outbox, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`;
-      fs.writeFileSync(path.join(outbox, name), info.message as Buffer);
-    },
-  };
+  return withBackground(async (message) => {
+    const info = await transport.sendMail({ from: config.mailFrom, ...message });
+    fs.mkdirSync(outbox, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`;
+    fs.writeFileSync(path.join(outbox, name), info.message as Buffer);
+  });
 }

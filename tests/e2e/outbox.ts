@@ -23,16 +23,29 @@ export function serverDataDir(): string {
   throw new Error('The e2e server process was not found');
 }
 
-/** The newest outbox mail to `to`, with quoted-printable soft line breaks unfolded. */
-export function latestMailTo(to: string): string {
-  const outbox = path.join(serverDataDir(), 'outbox');
-  const mail = fs
+function findMailTo(outbox: string, to: string): string | undefined {
+  if (!fs.existsSync(outbox)) return undefined;
+  return fs
     .readdirSync(outbox)
     .sort()
     .reverse()
     .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
     .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
     .find((text) => text.includes(`To: ${to}`));
-  if (!mail) throw new Error(`No mail to ${to} in the outbox`);
-  return mail;
+}
+
+/**
+ * The newest outbox mail to `to`, with quoted-printable soft line breaks unfolded. Some mails
+ * (reset links) are sent just after the answer, so a missing one is looked for again for up to
+ * three seconds.
+ */
+export function latestMailTo(to: string): string {
+  const outbox = path.join(serverDataDir(), 'outbox');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const mail = findMailTo(outbox, to);
+    if (mail) return mail;
+    Atomics.wait(pause, 0, 0, 100);
+  }
+  throw new Error(`No mail to ${to} in the outbox`);
 }

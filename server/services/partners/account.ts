@@ -94,7 +94,7 @@ export async function sendResetLink(
   db: Executor,
   mailer: Mailer,
   login: string,
-  options: { publicOrigin: string; productName: string },
+  options: { publicOrigin: string; productName: string; onError: (error: unknown) => void },
 ): Promise<void> {
   const value = login.trim().toLowerCase();
   const partner = await db
@@ -102,16 +102,17 @@ export async function sendResetLink(
     .select(['id', 'email', 'partner_id', 'account_status'])
     .where((eb) => eb.or([eb('email', '=', value), eb('partner_id', '=', value)]))
     .executeTakeFirst();
-  if (!partner || partner.account_status === 'CANCELLED') return;
   const now = nowIso();
   // Mails actually sent, whoever asked (as RESET_MAILS_PER_HOUR for resellers): past the cap
   // nothing more is sent, and the links already in the partner's inbox keep working.
   const sent = await db
     .selectFrom('partner_password_resets')
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .where('partner_id', '=', partner.id)
+    .where('partner_id', '=', partner?.id ?? '')
     .where('created_at', '>', addSeconds(now, -RESET_TTL_SECONDS))
     .executeTakeFirst();
+  // The same queries ran whether or not the partner exists; the mail goes after the answer.
+  if (!partner || partner.account_status === 'CANCELLED') return;
   if (Number(sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
   const token = randomToken();
   await db
@@ -125,16 +126,19 @@ export async function sendResetLink(
     })
     .execute();
   const link = `${options.publicOrigin}/rpc-app/partner/resetpartner_password?token=${token}`;
-  await mailer.send({
-    to: partner.email,
-    subject: `Reset your ${options.productName} partner password`,
-    text: [
-      `Hello ${partner.partner_id},`,
-      '',
-      `Open this link within an hour to choose a new password: ${link}`,
-      'If you did not ask for it, ignore this e-mail: your password stays the same.',
-    ].join('\n'),
-  });
+  mailer.sendLater(
+    {
+      to: partner.email,
+      subject: `Reset your ${options.productName} partner password`,
+      text: [
+        `Hello ${partner.partner_id},`,
+        '',
+        `Open this link within an hour to choose a new password: ${link}`,
+        'If you did not ask for it, ignore this e-mail: your password stays the same.',
+      ].join('\n'),
+    },
+    options.onError,
+  );
 }
 
 export async function resetPassword(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,6 +19,13 @@ export class Agent {
     private readonly remoteAddress = '127.0.0.1',
   ) {}
 
+  /** Injects, then waits for what the answer handed off (mails sent after it), as a reader would. */
+  private async injectAndSettle(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject(options);
+    await this.app.backgroundWork();
+    return response;
+  }
+
   async request(options: RequestOptions): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) {
@@ -27,7 +34,7 @@ export class Agent {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (options.csrf !== false && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await this.app.inject({
+    const response = await this.injectAndSettle({
       method: options.method ?? (options.form ? 'POST' : 'GET'),
       url: options.url,
       remoteAddress: this.remoteAddress,
