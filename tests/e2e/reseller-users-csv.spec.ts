@@ -8,8 +8,11 @@ const csvFile = (name: string, lines: string[]) => ({
 });
 
 const header = 'email,first_name,last_name,allotted_computers';
-const rows = (count: number, prefix: string) =>
-  Array.from({ length: count }, (_, i) => `${prefix}${String(i)}@csv.example.com,Csv,User,1`);
+const rows = (count: number, prefix: string, computers = 0) =>
+  Array.from(
+    { length: count },
+    (_, i) => `${prefix}${String(i)}@csv.example.com,Csv,User,${String(computers)}`,
+  );
 
 async function openCsvDialog(page: Page) {
   await signInAsReseller(page);
@@ -39,6 +42,24 @@ test.describe('CSV bulk invitation', () => {
     ).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Search users').fill(prefix);
     await expect(page.getByText('1–25 of 500')).toBeVisible();
+  });
+
+  test("a file allotting more computers than the plan holds is refused in the plan's words", async ({
+    page,
+  }) => {
+    const dialog = await openCsvDialog(page);
+    const prefix = `overplan${String(Date.now())}-`;
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles(csvFile('big.csv', [header, ...rows(1, prefix, 5000)]));
+    await expect(dialog.getByText('1 users ready to invite from big.csv')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(
+      page.getByText('The computers allotted exceed the number of computers in your plan').first(),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search users').fill(prefix);
+    await expect(page.getByText(`${prefix}0@csv.example.com`)).toHaveCount(0);
   });
 
   test('invalid rows are listed with their reason and nothing can be sent', async ({ page }) => {
