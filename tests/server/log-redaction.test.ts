@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/plugins/log-redaction';
 import { Agent } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { invitationLinkFromOutbox } from './helpers/outbox';
+import { invitationLinkFromOutbox, mailsTo } from './helpers/outbox';
 
 /*
  * Full flows with the logger on at info: every secret seen on the way (reset token, invitation
@@ -23,17 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The newest outbox mail to `to`, quoted-printable undone. */
+/** The newest outbox mail to `to`. */
 function lastMailTo(to: string): string {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  for (const file of fs.readdirSync(outbox).sort().reverse()) {
-    const text = fs
-      .readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (text.includes(`To: ${to}`)) return text;
-  }
-  throw new Error(`no mail to ${to}`);
+  const mail = mailsTo(t.config.dataDir, to).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
 }
 
 const secrets = new Set<string>();

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { mailsTo as mailsIn } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -23,16 +22,7 @@ async function partner(): Promise<Agent> {
   return agent;
 }
 
-function mailsTo(to: string): string[] {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-    .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((text) => text.includes(`To: ${to}`));
-}
+const mailsTo = (to: string) => mailsIn(t.config.dataDir, to);
 const tokenIn = (mail: string) => /confirmEmail\?token=([\w%-]+)/.exec(mail)?.[1] ?? '';
 const emailOf = async () =>
   await t.db

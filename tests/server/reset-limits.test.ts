@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_MAILS_PER_HOUR } from '../../server/services/reseller-account/password-reset';
 import { Agent } from './helpers/agent';
+import { mailsTo as mailsIn } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -17,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailsTo = (to: string) => {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return 0;
-  return fs
-    .readdirSync(outbox)
-    .filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`To: ${to}`))
-    .length;
-};
+const mailsTo = (to: string) => mailsIn(t.config.dataDir, to).length;
 
 async function visitor(ip: string) {
   const agent = new Agent(t.app, ip);

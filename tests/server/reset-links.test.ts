@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { mailsTo } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -22,18 +21,10 @@ const nextIp = () => {
 };
 
 /** Every reset token mailed to `to`, oldest first. */
-function tokensMailedTo(to: string, pattern: RegExp): string[] {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-    .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((text) => text.includes(`To: ${to}`))
+const tokensMailedTo = (to: string, pattern: RegExp): string[] =>
+  mailsTo(t.config.dataDir, to)
     .map((text) => pattern.exec(text)?.[1] ?? '')
     .filter(Boolean);
-}
 
 async function signedIn(kind: 'reseller' | 'partner', login: string, password: string) {
   const agent = new Agent(t.app, nextIp());
