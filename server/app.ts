@@ -19,6 +19,10 @@ import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
+import { operationalMetrics, registerOperations, requestIdOf } from './plugins/operations';
+import { startHourlyJobs } from './services/hourly-jobs';
+import { rateLimitStorage } from './plugins/rate-limit-store';
+import { checkKeyFingerprints } from './services/cluster/key-fingerprints';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerActivityLogRoutes } from './routes/activity-log';
 import { registerAuthRoutes } from './routes/auth';
@@ -89,6 +93,9 @@ export async function buildApp({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // The balancer's X-Request-Id (when plain) names the request in every log line.
+    genReqId: requestIdOf,
+    requestIdHeader: false as const,
   };
   // With a certificate the server speaks HTTPS itself, HTTP/2 to browsers (one connection for
   // all of a page's files, instead of six HTTP/1.1 connections taking turns: about a second off
@@ -123,6 +130,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = loadSecrets(config);
+  // Before anything is served: an instance holding other keys than its siblings stops here.
+  const rotated = await checkKeyFingerprints(database.db, secrets);
+  if (rotated.length > 0)
+    app.log.warn({ rotated }, 'key rotation: the database now has these keys in force');
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -134,8 +145,11 @@ export async function buildApp({
       refreshTtlDays: config.refreshTokenTtlDays,
       reuseGraceSeconds: config.refreshReuseGraceSeconds,
     }),
-    mailer: createMailer(config),
+    mailer: createMailer(config, database.db, (outcome) =>
+      operationalMetrics.mailDelivered.inc({ outcome }),
+    ),
   };
+  if (config.runJobs) startHourlyJobs(app, database.db, ctx.mailer);
   app.decorate('backgroundWork', () => ctx.mailer.idle());
   // A closing server finishes the mails it promised before it goes.
   app.addHook('onClose', async () => {
@@ -146,7 +160,8 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStorage(app, config, database) });
+  await registerOperations(app, ctx, () => database.poolStats?.());
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseProbeUrls } from '../src/domain/api/datacentre';
@@ -6,6 +7,24 @@ import type { Region } from '../src/domain/constants';
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true');
+
+const signingSecret = z.string().min(32, 'must be at least 32 characters');
+const encryptionKey = z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)');
+const keyList = (key: z.ZodString) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(key));
+
+/** The three keys every instance must share; each may also be read from the file `<NAME>_FILE` names. */
+export const SHARED_KEYS = ['TOKEN_SECRET', 'CSRF_SECRET', 'FIELD_ENCRYPTION_KEY'] as const;
+export type SharedKeyName = (typeof SHARED_KEYS)[number];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -17,12 +36,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().optional(),
-  TOKEN_SECRET: z.string().min(32).optional(),
-  CSRF_SECRET: z.string().min(32).optional(),
-  FIELD_ENCRYPTION_KEY: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/i, 'FIELD_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
-    .optional(),
+  TOKEN_SECRET: signingSecret.optional(),
+  CSRF_SECRET: signingSecret.optional(),
+  FIELD_ENCRYPTION_KEY: encryptionKey.optional(),
+  // Keys still accepted for reading while a rotation rolls out (comma-separated, newest first).
+  TOKEN_SECRET_PREVIOUS: keyList(signingSecret),
+  CSRF_SECRET_PREVIOUS: keyList(signingSecret),
+  FIELD_ENCRYPTION_KEY_PREVIOUS: keyList(encryptionKey),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).optional(),
+  REDIS_URL: z.url().optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  JOBS: flag.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
@@ -52,7 +78,27 @@ export interface Config {
   supportEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  secrets: { token?: string; csrf?: string; fieldKey?: string };
+  /** Keys from the environment (or their files); `undefined` ones are generated on SQLite only. */
+  secrets: {
+    token?: string;
+    csrf?: string;
+    fieldKey?: string;
+    previous: { token: string[]; csrf: string[]; fieldKey: string[] };
+  };
+  /** After SIGTERM: seconds in-flight requests get before their connections are cut. */
+  shutdownTimeoutSeconds: number;
+  /**
+   * After SIGTERM and before the listener closes: seconds the instance keeps serving while its
+   * readiness answers 503, so a load balancer's health check moves traffic away first.
+   */
+  shutdownDrainSeconds: number;
+  /** Rate-limit counters live here when set; otherwise in the database (PostgreSQL) or memory. */
+  redisUrl: string | undefined;
+  /** Prometheus metrics on their own port (only there), or behind `METRICS_TOKEN`. */
+  metricsPort: number | undefined;
+  metricsToken: string | undefined;
+  /** Whether this instance runs the hourly jobs and mail delivery (all may: they take turns). */
+  runJobs: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   refreshReuseGraceSeconds: number;
@@ -82,7 +128,8 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and CI files write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const withFiles = readKeyFiles(present);
+  const parsed = envSchema.safeParse(withFiles);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -111,7 +158,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicOrigin).hostname}>`,
-    secrets: { token: e.TOKEN_SECRET, csrf: e.CSRF_SECRET, fieldKey: e.FIELD_ENCRYPTION_KEY },
+    secrets: {
+      token: e.TOKEN_SECRET,
+      csrf: e.CSRF_SECRET,
+      fieldKey: e.FIELD_ENCRYPTION_KEY,
+      previous: {
+        token: e.TOKEN_SECRET_PREVIOUS,
+        csrf: e.CSRF_SECRET_PREVIOUS,
+        fieldKey: e.FIELD_ENCRYPTION_KEY_PREVIOUS,
+      },
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    // Long enough for two failed health checks at HAProxy's default two-second interval.
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 5 : 0),
+    redisUrl: e.REDIS_URL,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    runJobs: e.JOBS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
@@ -131,4 +194,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isHttps: publicOrigin.startsWith('https://'),
     tls,
   };
+}
+
+/**
+ * `TOKEN_SECRET_FILE=/run/secrets/token` stands for `TOKEN_SECRET=<that file's content>` (as
+ * Docker and Kubernetes secrets are mounted). Setting both is a mistake worth stopping for.
+ */
+function readKeyFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const result = { ...env };
+  for (const name of SHARED_KEYS) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (env[name] !== undefined) {
+      throw new Error(`Invalid configuration:\n  ${name} and ${name}_FILE are both set: keep one`);
+    }
+    try {
+      result[name] = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Invalid configuration:\n  ${name}_FILE: cannot read ${file} (${reason})`);
+    }
+  }
+  return result;
 }

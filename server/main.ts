@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { DEMO_TOTP_SECRET, DEMO_TWOFA_EMAIL } from './db/seed/reseller-account';
 import { demoInvitationLink } from './db/seed/reseller-users';
 import { loadSecrets } from './services/secrets';
+import { serveMetrics, stopGracefully } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,23 +16,10 @@ async function main(): Promise<void> {
     : false;
   const app = await buildApp({ config, database });
 
-  // Graceful stop: stop accepting, let running requests finish, then close the database.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopGracefully(app, config, database);
+  const metricsServer = config.metricsPort === undefined ? undefined : await serveMetrics(config);
+  if (metricsServer)
+    app.addHook('onClose', () => new Promise<void>((done) => metricsServer.close(() => done())));
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL';

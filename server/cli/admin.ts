@@ -39,7 +39,7 @@ const database = openDatabase(config);
 try {
   await migrateToLatest(database.db);
   console.log(
-    await decidePartner(database.db, createMailer(config), {
+    await decidePartner(database.db, createMailer(config, database.db), {
       ...command,
       productName: config.productName,
       publicOrigin: config.publicOrigin,

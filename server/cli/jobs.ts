@@ -25,7 +25,7 @@ try {
       `Renewals: ${String(report.renewed)} renewed, ${String(report.failed)} failed (now CCFAILEDACC with a pending charge), ${String(report.skipped)} skipped.`,
     );
   } else if (command === 'reconcile') {
-    const report = await reconcileAttempts(database.db, paymentGateway(), new Date());
+    const report = await reconcileAttempts(database.db, paymentGateway(database.db), new Date());
     console.log(
       `Payments: ${String(report.refunded)} given back, ${String(report.abandoned)} never charged, ${String(report.stillFailing)} still to give back.`,
     );

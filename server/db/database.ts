@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   dialect: 'sqlite' | 'postgres';
   close: () => Promise<void>;
+  /** The PostgreSQL pool's connections now (for metrics); none on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
@@ -44,7 +46,12 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       await db.destroy();
       await Promise.all(ended);
     };
-    return { db, dialect: 'postgres', close };
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db, dialect: 'postgres', close, poolStats };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'console.sqlite'));

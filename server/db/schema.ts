@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /*
  * Portable column conventions (the same migrations run on SQLite and PostgreSQL):
@@ -429,6 +429,63 @@ export interface BillingAccountsTable {
 }
 
 /** A charge asked of the gateway, written before it is made (services/payments/attempts.ts). */
+/** Fingerprints of the shared keys (server/services/cluster/key-fingerprints.ts). */
+export interface KeyFingerprintsTable {
+  /** The variable that sets the key: 'TOKEN_SECRET' | 'CSRF_SECRET' | 'FIELD_ENCRYPTION_KEY'. */
+  name: string;
+  fingerprint: string;
+  /** 'current' (in force) | 'retired' (replaced by a rotation) */
+  state: string;
+  recorded_at: string;
+}
+
+/** Rate-limit counters every instance shares (server/plugins/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (PostgreSQL answers a bigint as a string). */
+  window_ends_at: ColumnType<number | string, number, number>;
+}
+
+/** One row per job and time slot: who ran it, and how it ended (server/services/cluster/jobs.ts). */
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  instance: string;
+  started_at: string;
+  finished_at: string | null;
+  outcome: string | null;
+}
+
+/** The sandbox gateway's answers by idempotency key (server/services/payments/sandbox.ts). */
+export interface SandboxGatewayOperationsTable {
+  idempotency_key: string;
+  /** 'charge' | 'refund' */
+  kind: string;
+  token: string;
+  amount_minor: number;
+  currency: string;
+  ok: number;
+  reference: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+/** Mail waiting for delivery, or delivered (server/services/mail.ts). */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 export interface PaymentAttemptsTable {
   id: string;
   idempotency_key: string;
@@ -539,6 +596,11 @@ export interface DB {
   transactions: TransactionsTable;
   pending_charges: PendingChargesTable;
   payment_attempts: PaymentAttemptsTable;
+  key_fingerprints: KeyFingerprintsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  job_runs: JobRunsTable;
+  sandbox_gateway_operations: SandboxGatewayOperationsTable;
+  mail_outbox: MailOutboxTable;
   partner_commission_rules: PartnerCommissionRulesTable;
   partner_clicks: PartnerClicksTable;
   partner_referrals: PartnerReferralsTable;

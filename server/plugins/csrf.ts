@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
+import { keysOf, type Keyring } from '../services/secrets';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import type { ProductType } from '../../src/domain/api/session';
@@ -40,12 +41,15 @@ function bindingEntries(binding: string | undefined): Map<string, string> {
 /** Whether the request's CSRF binding names this session (checked after the session is known). */
 export function isBoundToSession(
   request: FastifyRequest,
-  secret: string,
+  secrets: Keyring<string>,
   kind: ProductType,
   sessionId: string,
 ): boolean {
   const mac = bindingEntries(request.cookies[BINDING_COOKIE]).get(kind);
-  return mac !== undefined && safeEqual(mac, sessionMac(secret, kind, sessionId));
+  return (
+    mac !== undefined &&
+    keysOf(secrets).some((secret) => safeEqual(mac, sessionMac(secret, kind, sessionId)))
+  );
 }
 
 declare module 'fastify' {
@@ -60,7 +64,9 @@ declare module 'fastify' {
  * HttpOnly cookie of this browser session. A state-changing API call must echo the token in
  * `X-XSRF-TOKEN`; the server checks the echo matches the cookie and the signature matches the binding.
  */
-export function registerCsrf(app: FastifyInstance, config: Config, secret: string): void {
+export function registerCsrf(app: FastifyInstance, config: Config, secrets: Keyring<string>): void {
+  // New tokens and bindings are made with the key in force; older keys' ones are still accepted.
+  const secret = secrets.current;
   const cookieOptions = { path: '/', sameSite: 'strict', secure: config.isHttps } as const;
 
   app.decorateReply('bindCsrfToSession', function (this: FastifyReply, kind, sessionId) {
@@ -100,13 +106,13 @@ export function registerCsrf(app: FastifyInstance, config: Config, secret: strin
     // cross-site request has nothing to ride on; a call that carries no cookie at all (a
     // server-to-server client) needs no CSRF token. A browser sending cookies still does.
     if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return;
-    if (!isValid(request, secret)) {
+    if (!isValid(request, secrets)) {
       throw new AppError(errorCodes.CSRF_INVALID, csrfRefused);
     }
   });
 }
 
-function isValid(request: FastifyRequest, secret: string): boolean {
+function isValid(request: FastifyRequest, secrets: Keyring<string>): boolean {
   const header = request.headers[CSRF_HEADER];
   const cookie = request.cookies[CSRF_COOKIE];
   const binding = request.cookies[BINDING_COOKIE];
@@ -114,5 +120,5 @@ function isValid(request: FastifyRequest, secret: string): boolean {
   if (!safeEqual(header, cookie)) return false;
   const [nonce, signature] = header.split('.');
   if (!nonce || !signature) return false;
-  return safeEqual(signature, sign(secret, nonce, binding));
+  return keysOf(secrets).some((secret) => safeEqual(signature, sign(secret, nonce, binding)));
 }

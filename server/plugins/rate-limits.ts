@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import { tooManyAttempts } from './errors';
+import { operationalMetrics } from './operations';
 
 interface Limit {
   max: number;
@@ -14,14 +15,21 @@ interface Limit {
  * request). Every limit counts the attempt; the first exceeded one refuses it with 429.
  */
 export function limitAll(app: FastifyInstance, limits: Limit[]) {
+  // A shared store holds every limit's counters side by side: the window and the cap are part of
+  // the key, so two limits never count into one another.
   const checkers = limits.map((limit) =>
-    app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: limit.key }),
+    app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      keyGenerator: (request) => `${limit.timeWindow}/${String(limit.max)}|${limit.key(request)}`,
+    }),
   );
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     for (const check of checkers) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
+        operationalMetrics.rateLimitRefusals.inc();
         throw new AppError(errorCodes.RATE_LIMITED, tooManyAttempts);
       }
     }

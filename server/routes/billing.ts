@@ -62,7 +62,6 @@ import {
   transactionsCsv,
 } from '../services/billing/invoices';
 import { renderInvoicePdf } from '../services/billing/invoice-pdf';
-import { startHourlyJobs } from '../services/hourly-jobs';
 import { findUserAccount } from '../services/billing/repository';
 import {
   gstDetails,
@@ -449,6 +448,4 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     (request) => ok(zipCheck(request.query.zip, request.query.state)),
   );
-
-  startHourlyJobs(app, ctx.db);
 }

@@ -29,7 +29,11 @@ const PBKDF2_COST = 1000;
  */
 export function createCaptcha(config: Config, secrets: Secrets) {
   // A key of its own, derived so that rotating it never touches the session tokens.
-  const hmacSecret = crypto.createHmac('sha256', secrets.token).update('altcha').digest('hex');
+  // Challenges are made with the key in force; one made just before a rotation still verifies.
+  const captchaKey = (key: string) =>
+    crypto.createHmac('sha256', key).update('altcha').digest('hex');
+  const hmacSecret = captchaKey(secrets.token.current);
+  const olderSecrets = secrets.token.previous.map(captchaKey);
   const work = config.captchaWork;
 
   async function challenge(): Promise<Challenge> {
@@ -58,13 +62,18 @@ export function createCaptcha(config: Config, secrets: Secrets) {
     });
     const parsed = parsePayload(payload);
     if (!parsed) throw failed;
-    const result = await verifySolution({
-      challenge: parsed.challenge,
-      solution: parsed.solution,
-      deriveKey,
-      hmacSignatureSecret: hmacSecret,
-    }).catch(() => null);
-    if (!result?.verified) throw failed;
+    let verified = false;
+    for (const secret of [hmacSecret, ...olderSecrets]) {
+      const result = await verifySolution({
+        challenge: parsed.challenge,
+        solution: parsed.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+      }).catch(() => null);
+      verified = result?.verified === true;
+      if (verified) break;
+    }
+    if (!verified) throw failed;
     const now = nowIso();
     await db.deleteFrom('captcha_uses').where('expires_at', '<', now).execute();
     // The primary key makes the second use of one challenge fail, even when both race.

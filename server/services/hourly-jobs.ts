@@ -1,50 +1,89 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
+import { operationalMetrics } from '../plugins/operations';
+import { sweepRateLimitCounters } from '../plugins/rate-limit-store';
 import { paymentGateway } from './billing/billing';
 import { runRenewals } from './billing/renewals';
 import { nowIso } from './clock';
+import { hourSlot, runOncePerSlot } from './cluster/job-runs';
+import type { Mailer } from './mail';
 import { settleCommissions } from './partners/commissions';
 import { reconcileAttempts } from './payments/attempts';
 
 const HOUR_MS = 3_600_000;
+/** How often each instance looks for mail nobody delivered (a failed try, a stopped instance). */
+const MAIL_POLL_MS = 15_000;
+
+/** The hourly jobs by name; each answers a line for the log and `job_runs`. */
+export const hourlyJobs: Record<string, (db: Database) => Promise<string>> = {
+  renewals: async (db) => {
+    const report = await runRenewals(db);
+    return `${String(report.renewed)} renewed, ${String(report.failed)} failed, ${String(report.skipped)} skipped`;
+  },
+  commissions: async (db) => {
+    await settleCommissions(db, nowIso());
+    return 'settled';
+  },
+  reconcile: async (db) => {
+    const report = await reconcileAttempts(db, paymentGateway(db), new Date());
+    if (report.stillFailing > 0)
+      throw new Error(`${String(report.stillFailing)} payments still to give back`);
+    return `${String(report.refunded)} given back, ${String(report.abandoned)} never charged`;
+  },
+  'rate-limit-sweep': async (db) => {
+    await sweepRateLimitCounters(db);
+    return 'swept';
+  },
+};
+
+/** Runs every hourly job that no instance has run in this hour's slot. */
+export async function runHourlyJobs(
+  app: FastifyInstance,
+  db: Database,
+  slot = hourSlot(),
+): Promise<void> {
+  await Promise.all(
+    Object.entries(hourlyJobs).map(async ([job, work]) => {
+      const { outcome, detail } = await runOncePerSlot(db, job, slot, () => work(db));
+      operationalMetrics.jobRuns.inc({ job, outcome });
+      if (outcome === 'failed') app.log.error({ job, slot, detail }, 'job failed');
+      else if (outcome === 'ran') app.log.info({ job, slot, detail }, 'job ran');
+    }),
+  );
+}
 
 /**
- * The server's hourly jobs: renew due subscriptions, move partner commissions along (pending
- * → approved → paid) and give back charges whose payment was never recorded (payment attempts
- * left by a crash or a failed refund). They run when the server starts listening and every hour
- * after (not under `inject`, so tests stay deterministic); `npm run jobs -- renew|settle|reconcile`
- * runs one once for operators. All idempotent.
+ * The server's background work: the hourly jobs (renew due subscriptions, move partner
+ * commissions along, give back charges whose payment was never recorded, sweep rate-limit
+ * counters), each once per hour across all instances, and the mail outbox's poller. They start
+ * when the server listens (not under `inject`, so tests stay deterministic);
+ * `npm run jobs -- renew|settle|reconcile` runs one at once for operators. All idempotent.
  */
-export function startHourlyJobs(app: FastifyInstance, db: Database): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    runRenewals(db).then(
-      (report) => {
-        if (report.renewed + report.failed > 0) app.log.info({ report }, 'renewals');
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'renewal job failed');
-      },
-    );
-    settleCommissions(db, nowIso()).catch((error: unknown) => {
-      app.log.error({ err: error }, 'commission settlement failed');
-    });
-    reconcileAttempts(db, paymentGateway(), new Date()).then(
-      (report) => {
-        if (report.stillFailing > 0) app.log.error({ report }, 'payments to give back');
-        else if (report.refunded + report.abandoned > 0) app.log.info({ report }, 'payments');
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'payment reconciliation failed');
-      },
-    );
+export function startHourlyJobs(app: FastifyInstance, db: Database, mailer: Mailer): void {
+  const timers: NodeJS.Timeout[] = [];
+  const runJobs = () => {
+    runHourlyJobs(app, db).catch((error: unknown) => app.log.error({ err: error }, 'jobs'));
+  };
+  const pollMail = () => {
+    mailer.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'mail outbox'));
   };
   app.addHook('onListen', () => {
-    run();
-    timer = setInterval(run, HOUR_MS);
-    timer.unref();
+    runJobs();
+    // Each instance tries at every hour's start (plus a little, so clocks that differ agree).
+    const untilNextHour = HOUR_MS - (Date.now() % HOUR_MS) + 5_000;
+    const first = setTimeout(() => {
+      runJobs();
+      const hourly = setInterval(runJobs, HOUR_MS);
+      hourly.unref();
+      timers.push(hourly);
+    }, untilNextHour);
+    const mail = setInterval(pollMail, MAIL_POLL_MS);
+    for (const timer of [first, mail]) {
+      timer.unref();
+      timers.push(timer);
+    }
   });
   app.addHook('onClose', () => {
-    if (timer) clearInterval(timer);
+    for (const timer of timers) clearInterval(timer);
   });
 }

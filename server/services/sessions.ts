@@ -8,6 +8,7 @@ import type { ProductType } from '../../src/domain/api/session';
 import { addDays, nowIso } from './clock';
 import { randomToken, sha256 } from './crypto';
 import { recordAudit } from './audit';
+import { keysOf, type Keyring } from './secrets';
 
 export interface AccessClaims {
   sid: string;
@@ -28,7 +29,8 @@ export interface SessionContext {
 }
 
 interface Options {
-  tokenSecret: string;
+  /** Tokens are signed with the key in force; a previous key's tokens verify during a rotation. */
+  tokenSecret: Keyring<string>;
   accessTtlSeconds: number;
   refreshTtlDays: number;
   reuseGraceSeconds: number;
@@ -52,11 +54,29 @@ const sessionState = compileOnce((db, sessionId) =>
  */
 export function createSessionService(db: Database, options: Options) {
   const sign = createSigner({
-    key: options.tokenSecret,
+    key: options.tokenSecret.current,
     algorithm: 'HS256',
     expiresIn: options.accessTtlSeconds * 1000,
   });
-  const verify = createVerifier({ key: options.tokenSecret, algorithms: ['HS256'] });
+  const verifiers = (ignoreExpiration: boolean) =>
+    keysOf(options.tokenSecret).map((key) =>
+      createVerifier({ key, algorithms: ['HS256'], ignoreExpiration }),
+    );
+  const strict = verifiers(false);
+  const lenient = verifiers(true);
+  /** The first key whose signature matches decides; a bad signature under every key throws. */
+  const verifyWith = (chain: typeof strict, token: string): AccessClaims => {
+    for (const [index, verify] of chain.entries()) {
+      try {
+        return verify(token) as AccessClaims;
+      } catch (error) {
+        const isBadSignature =
+          error instanceof TokenError && error.code === TokenError.codes.invalidSignature;
+        if (!isBadSignature || index === chain.length - 1) throw error;
+      }
+    }
+    throw new TokenError(TokenError.codes.invalidSignature, 'no key');
+  };
 
   const issueAccess = (claims: AccessClaims): string => sign({ ...claims });
 
@@ -124,8 +144,27 @@ export function createSessionService(db: Database, options: Options) {
       if (!row || row.subject_kind !== kind || row.revoked_at !== null || row.expires_at <= now) {
         return { kind: 'expired' as const };
       }
-      if (row.used_at !== null) {
-        const ageMs = Date.parse(now) - Date.parse(row.used_at);
+      // Used already, or used a moment ago by a request racing this one (two tabs, or two
+      // instances, refreshing at once: the losing update finds `used_at` set and reads it back).
+      let usedAt = row.used_at;
+      if (usedAt === null) {
+        const marked = await tx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (marked.numUpdatedRows === 0n) {
+          const raced = await tx
+            .selectFrom('refresh_tokens')
+            .select('used_at')
+            .where('token_hash', '=', tokenHash)
+            .executeTakeFirst();
+          usedAt = raced?.used_at ?? now;
+        }
+      }
+      if (usedAt !== null) {
+        const ageMs = Date.parse(now) - Date.parse(usedAt);
         if (ageMs > options.reuseGraceSeconds * 1000) {
           await tx
             .updateTable('sessions')
@@ -144,14 +183,6 @@ export function createSessionService(db: Database, options: Options) {
         }
         // Inside the overlap window: another tab rotated this token a moment ago. Give this
         // caller its own successor instead of logging the user out.
-      } else {
-        const marked = await tx
-          .updateTable('refresh_tokens')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (marked.numUpdatedRows === 0n) return { kind: 'expired' as const };
       }
       const next = randomToken();
       await tx
@@ -189,7 +220,7 @@ export function createSessionService(db: Database, options: Options) {
     if (!accessToken) throw notAuthorized();
     let claims: AccessClaims;
     try {
-      claims = verify(accessToken) as AccessClaims;
+      claims = verifyWith(strict, accessToken);
     } catch (error) {
       if (error instanceof TokenError && error.code === TokenError.codes.expired) {
         throw new AppError(errorCodes.TOKEN_EXPIRED, 'Your session token has expired.');
@@ -220,11 +251,7 @@ export function createSessionService(db: Database, options: Options) {
     if (!sessionId && tokens.access) {
       try {
         // An expired access token still names its session; its signature is what matters here.
-        const claims = createVerifier({
-          key: options.tokenSecret,
-          algorithms: ['HS256'],
-          ignoreExpiration: true,
-        })(tokens.access) as AccessClaims;
+        const claims = verifyWith(lenient, tokens.access);
         if (claims.kind === kind) sessionId = claims.sid;
       } catch {
         sessionId = null;

@@ -201,7 +201,7 @@ describe('signup → W-9 → approval', () => {
         .rpcPartnerInfo,
     ).toMatchObject({ ein: '*****6789', ssn: '' });
 
-    const mailer = createMailer(t.config);
+    const mailer = createMailer(t.config, t.db);
     const line = await decidePartner(t.db, mailer, {
       partnerId: 'acme_partner',
       decision: { action: 'approve' },
@@ -218,7 +218,7 @@ describe('signup → W-9 → approval', () => {
   });
 
   it('a rejected partner sees the reason; a partner without a W-9 cannot be approved', async () => {
-    const mailer = createMailer(t.config);
+    const mailer = createMailer(t.config, t.db);
     const options = { productName: 'RemotePC', publicOrigin: t.config.publicOrigin };
     await decidePartner(t.db, mailer, {
       ...options,

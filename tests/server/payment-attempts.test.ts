@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(() => {
-  setPaymentGateway(createSandboxGateway());
+  setPaymentGateway(undefined);
 });
 
 const accountIdOf = (email: string) => accountIdOfUser(t.db, email);

@@ -107,7 +107,7 @@ describe('support OTP sign-in', () => {
 
 describe('mail outbox', () => {
   it('writes each message as an .eml file under DATA_DIR/outbox when no SMTP server is set', async () => {
-    const mailer = createMailer(t.config);
+    const mailer = createMailer(t.config, t.db);
     await mailer.send({ to: 'someone@example.com', subject: 'Hello there', text: 'Body text' });
     const outbox = path.join(t.config.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));

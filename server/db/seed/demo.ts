@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../../services/secrets';
 import crypto from 'node:crypto';
 import type { Database } from '../database';
 import { addDays, nowIso } from '../../services/clock';
@@ -18,7 +19,7 @@ const topic = () => crypto.randomBytes(9).toString('hex');
  * Demo data for the embedded default (and `SEED_DEMO=1`). Runs once: it does nothing when any
  * account exists. Feature work extends it so every screen has realistic data to show.
  */
-export async function seedDemoIfEmpty(db: Database, fieldKey: Buffer): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Database, fieldKey: FieldKeys): Promise<boolean> {
   const existing = await db
     .selectFrom('reseller_accounts')
     .select('id')

@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../../services/secrets';
 import crypto from 'node:crypto';
 import type { Executor } from '../database';
 import { addDays, addSeconds } from '../../services/clock';
@@ -17,7 +18,7 @@ export const DEMO_TWOFA_EMAIL = 'twofa@example.com';
 async function seedTwofaReseller(
   tx: Executor,
   now: string,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   password: string,
 ): Promise<void> {
   const accountId = crypto.randomUUID();
@@ -95,7 +96,7 @@ function sequence(seed: number) {
 export async function seedResellerAccountDemo(
   tx: Executor,
   now: string,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   password: string,
 ): Promise<void> {
   await seedTwofaReseller(tx, now, fieldKey, password);

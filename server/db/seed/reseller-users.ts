@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../../services/secrets';
 import crypto from 'node:crypto';
 import type { Database, Executor } from '../database';
 import { addDays } from '../../services/clock';
@@ -64,7 +65,7 @@ const topic = () => crypto.randomBytes(9).toString('hex');
 export async function seedResellerUsers(
   tx: Executor,
   now: string,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   demoPassword: string,
 ): Promise<void> {
   const admin = await tx
@@ -217,7 +218,7 @@ export async function seedTeams(tx: Executor, now: string): Promise<void> {
 /** The demo invitation's link while it is still pending (printed at start-up), else null. */
 export async function demoInvitationLink(
   db: Database,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   origin: string,
 ): Promise<string | null> {
   const row = await db

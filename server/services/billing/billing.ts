@@ -43,11 +43,24 @@ import {
 } from './repository';
 import { beginAttempt, giveBack, keyForCharge, markAttempt } from '../payments/attempts';
 
-let gateway: PaymentGateway = createSandboxGateway();
-/** The sandbox is the default; a real gateway (or a test double) is installed here. */
-export const paymentGateway = (): PaymentGateway => gateway;
-export function setPaymentGateway(next: PaymentGateway): void {
-  gateway = next;
+let installed: PaymentGateway | undefined;
+const sandboxes = new WeakMap<Database, PaymentGateway>();
+/**
+ * The gateway charges go to: the one installed (a real gateway, or a test double), else the
+ * sandbox keeping its books in this database (so every instance sees the same gateway).
+ */
+export function paymentGateway(db: Database): PaymentGateway {
+  if (installed) return installed;
+  let sandbox = sandboxes.get(db);
+  if (!sandbox) {
+    sandbox = createSandboxGateway(db);
+    sandboxes.set(db, sandbox);
+  }
+  return sandbox;
+}
+/** Installs a gateway for every database; `undefined` goes back to the sandbox. */
+export function setPaymentGateway(next: PaymentGateway | undefined): void {
+  installed = next;
 }
 
 const asTerm = (value: string): Term => (value === 'month' ? 'month' : 'year');
@@ -208,8 +221,8 @@ export function checkAddress(input: AddressInput): AddressInput {
   return { ...input, country, state };
 }
 
-async function tokenizeOrThrow(card: CardInput): Promise<StoredCard> {
-  const result = await paymentGateway().tokenize(card);
+async function tokenizeOrThrow(db: Database, card: CardInput): Promise<StoredCard> {
+  const result = await paymentGateway(db).tokenize(card);
   if (!result.ok) throw declined(result.reason, result.field);
   return result.card;
 }
@@ -241,7 +254,7 @@ export async function updateCard(
   alongside: InPaymentTransaction = nothingMore,
 ) {
   const address = checkAddress(input);
-  const card = await tokenizeOrThrow(input);
+  const card = await tokenizeOrThrow(db, input);
   const now = nowIso();
   await loadAccountBundle(db, accountId, now);
   await db.transaction().execute(async (tx) => {
@@ -318,7 +331,7 @@ export async function payPendingCharges(
     idempotencyKey: key,
   };
   await beginAttempt(db, 'pending_charges', accountId, chargeRequest, now);
-  const result = await paymentGateway().charge(chargeRequest);
+  const result = await paymentGateway(db).charge(chargeRequest);
   if (!result.ok) {
     await db.transaction().execute(async (tx) => {
       await markAttempt(tx, key, 'declined', now);
@@ -379,7 +392,7 @@ export async function payPendingCharges(
     if (recorded) return answer;
     // Another charge (another card, or another set of charges) paid them: this one goes back.
     // Its key is never sent again for a charge, since these pending charges are no longer open.
-    await giveBack(db, paymentGateway(), chargeRequest, nowIso());
+    await giveBack(db, paymentGateway(db), chargeRequest, nowIso());
     throw new AppError('PENDING_CHARGES_CHANGED', formatMessage('generic.error'), { status: 409 });
   }
   return answer;
@@ -758,7 +771,7 @@ export async function upgradeByCard(
         },
       );
     }
-    newCard = await tokenizeOrThrow(parsed.data);
+    newCard = await tokenizeOrThrow(db, parsed.data);
     holder = parsed.data.holder;
   }
   const token = newCard?.token ?? bundle.billing.card_token;
@@ -773,7 +786,7 @@ export async function upgradeByCard(
   const isCharged = quote.totalMinor > 0;
   if (isCharged) await beginAttempt(db, 'upgrade', accountId, chargeRequest, now);
   const charge = isCharged
-    ? await paymentGateway().charge(chargeRequest)
+    ? await paymentGateway(db).charge(chargeRequest)
     : ({ ok: true, reference: 'no-charge' } as const);
   if (!charge.ok) {
     await markAttempt(db, chargeRequest.idempotencyKey, 'declined', now);
@@ -814,7 +827,7 @@ export async function upgradeByCard(
     return { text: formatMessage('upgrade.success'), invoiceId };
   } catch (error) {
     // Nothing was written, so the money goes back (a failed refund stays on the ledger, retried).
-    if (isCharged) await giveBack(db, paymentGateway(), chargeRequest, nowIso());
+    if (isCharged) await giveBack(db, paymentGateway(db), chargeRequest, nowIso());
     throw await upgradeFailure(db, error, accountId, planCode, term);
   }
 }
@@ -872,7 +885,7 @@ export async function payForNewAccount(
     vatId: '',
     gstin: '',
   });
-  const card = await tokenizeOrThrow(input.card);
+  const card = await tokenizeOrThrow(db, input.card);
   const charge = {
     token: card.token,
     amountMinor: quote.totalMinor,
@@ -881,7 +894,7 @@ export async function payForNewAccount(
     idempotencyKey: `signup:${crypto.randomUUID()}`,
   };
   await beginAttempt(db, 'signup', null, charge, now);
-  const payment = await paymentGateway().charge(charge);
+  const payment = await paymentGateway(db).charge(charge);
   if (!payment.ok) {
     await markAttempt(db, charge.idempotencyKey, 'declined', now);
     throw declined(payment.reason);
@@ -909,7 +922,7 @@ export async function payForNewAccount(
       return { accountId, invoiceId };
     });
   } catch (error) {
-    await giveBack(db, paymentGateway(), charge, nowIso());
+    await giveBack(db, paymentGateway(db), charge, nowIso());
     throw error;
   }
 }

@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database';
 import { addDays, nowIso } from '../clock';
-import { computeTax } from '../tax/tax';
+import { computeTax, type TaxResult } from '../tax/tax';
 import { buyerOf, declineText, paymentGateway, taxProfileOf } from './billing';
 import { termEnd, type Term } from './proration';
+import type { ChargeRequest, ChargeResult } from '../payments/gateway';
+import { beginAttempt, giveBack, keyForCharge, markAttempt } from '../payments/attempts';
 import {
   insertInvoice,
   insertTransaction,
   loadAccountBundle,
+  type AccountBundle,
   priceOf,
   recordPaidCharge,
 } from './repository';
@@ -73,18 +76,66 @@ async function renewOne(db: Database, accountId: string, now: string) {
   const subtotal = priceOf(plan, term);
   const tax = computeTax(taxProfileOf(bundle), subtotal);
   const total = subtotal + tax.taxMinor;
-  const periodStart = account.end_date;
-  const periodEnd = termEnd(periodStart, term);
   const description = `${plan.name} (${term === 'year' ? 'yearly' : 'monthly'}) renewal`;
-  const charge = billing.card_token
-    ? await paymentGateway().charge({
+  const request: ChargeRequest | undefined = billing.card_token
+    ? {
         token: billing.card_token,
         amountMinor: total,
         currency: plan.currency,
         description,
-        idempotencyKey: periodKey,
-      })
+        idempotencyKey: await keyForCharge(db, periodKey),
+      }
+    : undefined;
+  // The ledger first: the attempt's row is this run's claim on the charge. Another run (another
+  // instance, or the command beside the server) that wrote it first is charging it: skip.
+  if (request && !(await beginAttempt(db, 'renewal', accountId, request, now))) {
+    return 'skipped' as const;
+  }
+  const charge = request
+    ? await paymentGateway(db).charge(request)
     : ({ ok: false, reason: 'not_processed' } as const);
+  try {
+    return await recordRenewal(db, {
+      bundle,
+      now,
+      periodKey,
+      term,
+      subtotal,
+      tax,
+      total,
+      description,
+      charge,
+      attemptKey: request?.idempotencyKey,
+    });
+  } catch (error) {
+    // Nothing was written: the money goes back (a failed refund stays on the ledger, retried).
+    if (request && charge.ok) await giveBack(db, paymentGateway(db), request, nowIso());
+    throw error;
+  }
+}
+
+interface RenewalRecord {
+  bundle: AccountBundle;
+  now: string;
+  periodKey: string;
+  term: Term;
+  subtotal: number;
+  tax: TaxResult;
+  total: number;
+  description: string;
+  charge: ChargeResult;
+  /** The ledger's key, when a charge was asked for. */
+  attemptKey: string | undefined;
+}
+
+/** Writes the renewal's outcome in one transaction, with the ledger's mark. */
+async function recordRenewal(db: Database, record: RenewalRecord) {
+  const { bundle, now, periodKey, term, subtotal, tax, total, description, charge } = record;
+  const { plan, billing, account } = bundle;
+  if (!plan) throw new Error('renewal without a plan');
+  const accountId = account.id;
+  const periodStart = account.end_date;
+  const periodEnd = termEnd(periodStart, term);
   const card = { cardBrand: billing.card_brand, cardLast4: billing.card_last4 };
   return db.transaction().execute(async (tx) => {
     const invoiceId = await insertInvoice(tx, {
@@ -113,6 +164,11 @@ async function renewOne(db: Database, accountId: string, now: string) {
       createdAt: now,
       idempotencyKey: periodKey,
     };
+    if (record.attemptKey) {
+      await markAttempt(tx, record.attemptKey, charge.ok ? 'recorded' : 'declined', now, {
+        ...(charge.ok ? { gatewayRef: charge.reference } : {}),
+      });
+    }
     if (charge.ok) {
       await recordPaidCharge(tx, { ...base, gatewayRef: charge.reference });
       await tx

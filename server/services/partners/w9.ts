@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../secrets';
 import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../clock';
@@ -42,7 +43,7 @@ export function previewW9(form: W9Form, now = nowIso()): W9Preview {
  */
 export async function saveW9(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   partnerId: string,
   form: W9Form,
 ): Promise<string> {

@@ -10,7 +10,7 @@ import type { ChargeRequest, PaymentGateway } from './gateway';
  *   (or before the charge): reconcile() asks the gateway and gives back what it took;
  * - `refund_failed`: the rows could not be written and the refund failed too: retried hourly.
  */
-export type AttemptPurpose = 'upgrade' | 'signup' | 'pending_charges';
+export type AttemptPurpose = 'upgrade' | 'signup' | 'pending_charges' | 'renewal';
 export type AttemptStatus =
   'started' | 'recorded' | 'declined' | 'refunded' | 'refund_failed' | 'abandoned';
 
@@ -28,19 +28,27 @@ export async function keyForCharge(db: Executor, derivedKey: string): Promise<st
     .select('status')
     .where('idempotency_key', '=', derivedKey)
     .executeTakeFirst();
-  const isGivenBack = previous?.status === 'refunded' || previous?.status === 'refund_failed';
-  return isGivenBack ? `${derivedKey}:${crypto.randomUUID()}` : derivedKey;
+  // Refunded, or never charged (the gateway may hold a decline under it): a new charge, a new key.
+  const isSpent =
+    previous?.status === 'refunded' ||
+    previous?.status === 'refund_failed' ||
+    previous?.status === 'abandoned';
+  return isSpent ? `${derivedKey}:${crypto.randomUUID()}` : derivedKey;
 }
 
-/** Writes the attempt down before the charge. A retried charge with the same key keeps its row. */
+/**
+ * Writes the attempt down before the charge. A retried charge with the same key keeps its row.
+ * Answers whether this call wrote it: a job uses that as its claim on the charge, so of two
+ * instances renewing one subscription at once only one goes on to the gateway.
+ */
 export async function beginAttempt(
   db: Executor,
   purpose: AttemptPurpose,
   accountId: string | null,
   request: ChargeRequest,
   now: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const written = await db
     .insertInto('payment_attempts')
     .values({
       id: crypto.randomUUID(),
@@ -56,7 +64,8 @@ export async function beginAttempt(
       updated_at: now,
     })
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 /** Sets an attempt's outcome; `recorded` belongs in the transaction that writes the payment. */
@@ -144,6 +153,16 @@ export async function reconcileAttempts(
     .execute();
   const at = now.toISOString();
   for (const attempt of open) {
+    // Two reconcilers (two instances, or the command beside the server) take turns per row:
+    // only the one whose touch lands acts on it.
+    const touched = await db
+      .updateTable('payment_attempts')
+      .set({ updated_at: at })
+      .where('idempotency_key', '=', attempt.idempotency_key)
+      .where('status', '=', attempt.status)
+      .where('updated_at', '=', attempt.updated_at)
+      .executeTakeFirst();
+    if (touched.numUpdatedRows !== 1n) continue;
     const request: ChargeRequest = {
       token: attempt.token,
       amountMinor: attempt.amount_minor,

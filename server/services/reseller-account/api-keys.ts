@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../secrets';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../clock';
 import { decryptField, encryptField, randomToken, safeEqual, sha256 } from '../crypto';
@@ -8,7 +9,7 @@ export const newApiKey = (): string => `rsk_${randomToken(32)}`;
 /** The account's key in clear, or undefined when it has none yet. */
 export async function readApiKey(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   accountId: string,
 ): Promise<string | undefined> {
   const row = await db
@@ -22,7 +23,7 @@ export async function readApiKey(
 /** Replaces the account's key (or creates the first); the old key stops working at once. */
 export async function replaceApiKey(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   accountId: string,
   userId: string | null,
 ): Promise<string> {
@@ -47,7 +48,7 @@ export async function replaceApiKey(
  */
 export async function accountOfApiKey(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   presented: string,
 ): Promise<string | undefined> {
   if (presented.length < 10 || presented.length > 200) return undefined;

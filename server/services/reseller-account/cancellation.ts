@@ -98,7 +98,7 @@ export async function cancelResellerAccount(
     // The gateway call happens before the database changes: money moved is never rolled back,
     // and the idempotency key makes a retried cancellation refund once only.
     const result = cardUsable
-      ? await paymentGateway().refund({
+      ? await paymentGateway(db).refund({
           token: billing.card_token,
           amountMinor: due.amountMinor,
           currency,

@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../secrets';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
@@ -27,7 +28,7 @@ export const expiredLink = () =>
  */
 export async function issueInvitation(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   invitation: NewInvitation,
   now = nowIso(),
 ): Promise<{ token: string; expiresAt: string }> {
@@ -64,7 +65,7 @@ export async function issueInvitation(
 /** The open invitation of a user, with its link, or undefined when there is none. */
 export async function openInvitationLink(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   origin: string,
   userId: string,
 ): Promise<{ link: string; expiresAt: string } | undefined> {

@@ -1,3 +1,4 @@
+import type { FieldKeys } from '../secrets';
 import crypto from 'node:crypto';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage } from '../../../src/domain/messages';
@@ -119,7 +120,7 @@ export async function consumePhoneCode(
  */
 export async function acceptTotp(
   db: Executor,
-  fieldKey: Buffer,
+  fieldKey: FieldKeys,
   userId: string,
   sealedSecret: string,
   code: string,

@@ -50,7 +50,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(dataDir, 'no-build'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // PostgreSQL takes its keys from the environment only (every instance shares them).
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...freshKeys() } : {}),
     ...env,
   });
   const database = openDatabase(config);
@@ -74,5 +75,17 @@ export async function createTestApp(
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A new set of the three shared keys, as an operator would generate them. */
+export function freshKeys(): Record<
+  'TOKEN_SECRET' | 'CSRF_SECRET' | 'FIELD_ENCRYPTION_KEY',
+  string
+> {
+  return {
+    TOKEN_SECRET: crypto.randomBytes(32).toString('hex'),
+    CSRF_SECRET: crypto.randomBytes(32).toString('hex'),
+    FIELD_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   };
 }
