@@ -25,6 +25,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // Three built instances behind HAProxy on PostgreSQL: run after `npm run build`, under
+          // scripts/with-postgres.mjs (scripts/test-all.mjs does both).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -7,7 +7,8 @@ import { cpSync, rmSync } from 'node:fs';
 const out = `${process.env.BUILD_DIR ?? '.'}/dist-server`;
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'server/main.ts' },
+  // The server, and the operators' jobs command (the cluster suite runs it beside the instances).
+  entryPoints: { main: 'server/main.ts', jobs: 'server/cli/jobs.ts' },
   outdir: out,
   bundle: true,
   platform: 'node',

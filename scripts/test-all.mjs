@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first failure.
-// typecheck, lint, unit, server on SQLite, server on PostgreSQL, build, browser tests.
+// typecheck, lint, unit, server on SQLite, server on PostgreSQL, build, cluster, browser tests.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -9,6 +9,7 @@ const steps = [
   ['server tests on SQLite', 'npx vitest run --project server'],
   ['server tests on PostgreSQL', 'node scripts/with-postgres.mjs npx vitest run --project server'],
   ['build', 'npm run --silent build'],
+  ['cluster tests (3 instances, HAProxy, PostgreSQL)', 'node scripts/test-cluster.mjs'],
   ['browser tests (Chromium)', 'npm run --silent test:e2e'],
 ];
 

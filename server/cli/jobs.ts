@@ -2,17 +2,20 @@
 //   npm run jobs -- renew    renews every due subscription once (a second run charges nothing twice)
 //   npm run jobs -- settle   moves partner commissions pending -> approved (30 days) -> paid (60)
 //   npm run jobs -- reconcile  gives back charges whose payment was never recorded (see attempts.ts)
+//   npm run jobs -- hourly   runs the server's hourly jobs now, unless an instance ran them this hour
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { paymentGateway } from '../services/billing/billing';
 import { runRenewals } from '../services/billing/renewals';
+import { runHourlyJobs } from '../services/hourly-jobs';
 import { nowIso } from '../services/clock';
 import { settleCommissions } from '../services/partners/commissions';
 import { reconcileAttempts } from '../services/payments/attempts';
 
 const [command] = process.argv.slice(2);
-if (command !== 'renew' && command !== 'settle' && command !== 'reconcile') {
-  console.error('usage: npm run jobs -- renew|settle|reconcile');
+const commands = ['renew', 'settle', 'reconcile', 'hourly'];
+if (!command || !commands.includes(command)) {
+  console.error('usage: npm run jobs -- renew|settle|reconcile|hourly');
   process.exit(2);
 }
 const config = loadConfig();
@@ -30,6 +33,9 @@ try {
       `Payments: ${String(report.refunded)} given back, ${String(report.abandoned)} never charged, ${String(report.stillFailing)} still to give back.`,
     );
     if (report.stillFailing > 0) process.exitCode = 1;
+  } else if (command === 'hourly') {
+    const outcomes = await runHourlyJobs(console, database.db);
+    console.log(JSON.stringify(outcomes));
   } else {
     await settleCommissions(database.db, nowIso());
     console.log('Commissions settled.');

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { operationalMetrics } from '../plugins/operations';
 import { sweepRateLimitCounters } from '../plugins/rate-limit-store';
 import { paymentGateway } from './billing/billing';
 import { runRenewals } from './billing/renewals';
 import { nowIso } from './clock';
-import { hourSlot, runOncePerSlot } from './cluster/job-runs';
+import { hourSlot, runOncePerSlot, type RunOutcome } from './cluster/job-runs';
 import type { Mailer } from './mail';
 import { settleCommissions } from './partners/commissions';
 import { reconcileAttempts } from './payments/attempts';
@@ -38,18 +38,21 @@ export const hourlyJobs: Record<string, (db: Database) => Promise<string>> = {
 
 /** Runs every hourly job that no instance has run in this hour's slot. */
 export async function runHourlyJobs(
-  app: FastifyInstance,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   db: Database,
   slot = hourSlot(),
-): Promise<void> {
+): Promise<Record<string, RunOutcome>> {
+  const outcomes: Record<string, RunOutcome> = {};
   await Promise.all(
     Object.entries(hourlyJobs).map(async ([job, work]) => {
       const { outcome, detail } = await runOncePerSlot(db, job, slot, () => work(db));
       operationalMetrics.jobRuns.inc({ job, outcome });
-      if (outcome === 'failed') app.log.error({ job, slot, detail }, 'job failed');
-      else if (outcome === 'ran') app.log.info({ job, slot, detail }, 'job ran');
+      outcomes[job] = outcome;
+      if (outcome === 'failed') log.error({ job, slot, detail }, 'job failed');
+      else if (outcome === 'ran') log.info({ job, slot, detail }, 'job ran');
     }),
   );
+  return outcomes;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function runHourlyJobs(
 export function startHourlyJobs(app: FastifyInstance, db: Database, mailer: Mailer): void {
   const timers: NodeJS.Timeout[] = [];
   const runJobs = () => {
-    runHourlyJobs(app, db).catch((error: unknown) => app.log.error({ err: error }, 'jobs'));
+    runHourlyJobs(app.log, db).catch((error: unknown) => app.log.error({ err: error }, 'jobs'));
   };
   const pollMail = () => {
     mailer.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'mail outbox'));

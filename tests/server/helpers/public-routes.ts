@@ -8,6 +8,9 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/rpc-api/config', // product name and support e-mail for the sign-in pages
   '/rpc-api/iplocation', // the visitor's country, before sign-in (data-centre choice)
   '/rpc-api/health', // load balancer probe
+  '/rpc-api/health/live', // liveness probe: answers, nothing else
+  '/rpc-api/health/ready', // readiness probe: database, migrations, draining (no data)
+  '/rpc-api/metrics', // a bearer METRICS_TOKEN checked in the handler; 404 without it
   '/rpc-api/dc/probes', // data-centre test images, timed before sign-in (invited-user signup)
   '/rpc-api/dc/probe/:file', // the 1x1 test image itself, no data
   '/rpc-api/openapi.json', // the published API description

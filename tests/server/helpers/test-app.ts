@@ -89,3 +89,44 @@ export function freshKeys(): Record<
     FIELD_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   };
 }
+
+/**
+ * Another instance of the server on the same database as `t` (the same DATA_DIR on SQLite, the
+ * same PostgreSQL database), with the same keys unless `env` says otherwise: what a second copy
+ * behind a load balancer is. Rejects as the real start-up would (a key mismatch, say).
+ */
+export async function createSiblingApp(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const base = t.config;
+  const config = loadConfig({
+    DATA_DIR: base.dataDir,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: base.staticDir,
+    ...(base.databaseUrl
+      ? {
+          DATABASE_URL: base.databaseUrl,
+          TOKEN_SECRET: base.secrets.token ?? '',
+          CSRF_SECRET: base.secrets.csrf ?? '',
+          FIELD_ENCRYPTION_KEY: base.secrets.fieldKey ?? '',
+        }
+      : {}),
+    ...env,
+  });
+  const database = openDatabase(config);
+  try {
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
