@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -119,7 +119,7 @@ try {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   try {
-    await benchServer('PostgreSQL', { DATABASE_URL: url.toString() }, ceiling);
+    await benchServer('PostgreSQL', postgresEnv(url.toString()), ceiling);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }

@@ -1,6 +1,21 @@
 // Helpers shared by the benchmarks (bench.mjs, bench-api.mjs, bench-soak.mjs, bench-users.mjs).
+import crypto from 'node:crypto';
 import https from 'node:https';
 import autocannon from 'autocannon';
+
+/**
+ * The environment of a built server on PostgreSQL: its keys (required there, every instance
+ * shares them) and no drain on SIGTERM (a bench stops its server at once).
+ */
+export function postgresEnv(databaseUrl) {
+  return {
+    DATABASE_URL: databaseUrl,
+    TOKEN_SECRET: crypto.randomBytes(32).toString('hex'),
+    CSRF_SECRET: crypto.randomBytes(32).toString('hex'),
+    FIELD_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    SHUTDOWN_DRAIN_SECONDS: '0',
+  };
+}
 
 /** Whether the health check answers 200; over HTTPS, the bench's own self-signed certificate. */
 function isHealthy(base) {

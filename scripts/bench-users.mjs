@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
 
 const FILES = 20;
 const ROWS = 500;
@@ -100,7 +100,7 @@ try {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   try {
-    await benchUsers('PostgreSQL', { DATABASE_URL: url.toString() });
+    await benchUsers('PostgreSQL', postgresEnv(url.toString()));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }

@@ -21,6 +21,13 @@ if (process.argv[2] === 'users') {
   await import('./bench-users.mjs');
   process.exit(0);
 }
+if (process.argv[2] === 'cluster') {
+  const { spawnSync } = await import('node:child_process');
+  const ensured = spawnSync(process.execPath, ['scripts/ensure-haproxy.mjs'], { stdio: 'inherit' });
+  if (ensured.status !== 0) process.exit(1);
+  const run = spawnSync('npx', ['tsx', 'scripts/bench-cluster.ts'], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 if (process.argv[2] === 'soak') {
   await import('./bench-soak.mjs');
   process.exit(0);

@@ -1,0 +1,16 @@
+export function postgresEnv(databaseUrl: string): Record<string, string>;
+export function waitFor(base: string): Promise<void>;
+export function signIn(base: string, kind: 'reseller' | 'partner'): Promise<string>;
+export interface FixedAmountResult {
+  perSecond: number;
+  errors: number;
+  timeouts: number;
+  non2xx?: number;
+  latency: { p50: number; p99: number };
+}
+export function runFixedAmount(options: {
+  url: string;
+  headers?: Record<string, string>;
+  amount: number;
+  connections: number;
+}): Promise<FixedAmountResult>;
