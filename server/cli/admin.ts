@@ -1,13 +1,17 @@
 // Operator commands: `npm run admin -- partner approve <partnerId>` and
-// `npm run admin -- partner reject <partnerId> --reason "..."`. The partner is e-mailed.
+// `npm run admin -- partner reject <partnerId> --reason "..."` (the partner is e-mailed), and
+// `npm run admin -- reseal-fields` (the last step of a FIELD_ENCRYPTION_KEY rotation).
 import { loadConfig } from '../config';
 import { createMailer } from '../services/mail';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { decidePartner, type ApprovalDecision } from '../services/partners/approval';
+import { resealFields } from '../services/cluster/reseal';
+import { loadSecrets } from '../services/secrets';
 
 const usage = [
   'usage: npm run admin -- partner approve <partnerId>',
   '       npm run admin -- partner reject <partnerId> --reason "<why>"',
+  '       npm run admin -- reseal-fields',
 ].join('\n');
 
 function parse(args: string[]): { partnerId: string; decision: ApprovalDecision } | undefined {
@@ -27,6 +31,22 @@ function parse(args: string[]): { partnerId: string; decision: ApprovalDecision 
     return { partnerId, decision: { action, reason: reason.slice(0, 500) } };
   }
   return undefined;
+}
+
+if (process.argv[2] === 'reseal-fields' && process.argv.length === 3) {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const report = await resealFields(database.db, loadSecrets(config).fieldKey);
+    console.log(
+      `Sealed again with FIELD_ENCRYPTION_KEY: ${String(report.resealed)} fields; unreadable with every key given: ${String(report.unreadable)}.`,
+    );
+    if (report.unreadable > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+  process.exit();
 }
 
 const command = parse(process.argv.slice(2));

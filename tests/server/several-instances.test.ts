@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { nowIso } from '../../server/services/clock';
+import { resealFields } from '../../server/services/cluster/reseal';
 import { hourlyJobs, runHourlyJobs } from '../../server/services/hourly-jobs';
 import { createMailer } from '../../server/services/mail';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
@@ -71,12 +72,14 @@ describe('shared keys', () => {
     const apiKey = created.json<{ message: { token: string }[] }>().message[0]?.token ?? '';
 
     const next = freshKeys();
-    const rotated = await createSiblingApp(own, {
+    const rotatedEnv = {
       ...next,
       TOKEN_SECRET_PREVIOUS: old.token.current,
       CSRF_SECRET_PREVIOUS: old.csrf.current,
       FIELD_ENCRYPTION_KEY_PREVIOUS: old.fieldKey.current.toString('hex'),
-    });
+    };
+    const rotated = await createSiblingApp(own, rotatedEnv);
+    const rotatedConfig = loadConfig({ DATA_DIR: own.config.dataDir, ...rotatedEnv });
     try {
       // The session, its CSRF token and the sealed API key made under the old keys still work.
       const onNew = new Agent(rotated.app);
@@ -95,6 +98,23 @@ describe('shared keys', () => {
       const fresh = new Agent(rotated.app);
       expect((await fresh.signIn('reseller', 'reseller@example.com')).statusCode).toBe(200);
       expect((await fresh.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
+
+      // The last step: every field sealed with the old key is sealed again with the new one, and
+      // an instance given the new keys alone reads them.
+      const report = await resealFields(own.db, loadSecrets(rotatedConfig).fieldKey);
+      expect(report).toEqual({ resealed: expect.any(Number) as number, unreadable: 0 });
+      expect(report.resealed).toBeGreaterThan(0);
+      expect((await resealFields(own.db, loadSecrets(rotatedConfig).fieldKey)).resealed).toBe(0);
+      const newOnly = await createSiblingApp(own, next);
+      try {
+        const readable = await newOnly.app.inject({
+          url: '/reseller-api/v1/account',
+          headers: { 'x-api-key': apiKey },
+        });
+        expect(readable.statusCode).toBe(200);
+      } finally {
+        await newOnly.close();
+      }
 
       // An instance restarted with the old keys only is refused: they are retired.
       await expect(createSiblingApp(own)).rejects.toThrow(
@@ -282,7 +302,8 @@ describe('work every instance shares', () => {
         last_error: null,
       })
       .execute();
-    const mailers = [createMailer(t.config, t.db), createMailer(t.config, t.db)];
+    const first = createMailer(t.config, t.db);
+    const mailers = [first, createMailer(t.config, t.db)];
     const delivered = await Promise.all(mailers.map((mailer) => mailer.deliverDue()));
     expect(delivered.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
     expect(mailsTo(t.config.dataDir, to)).toHaveLength(1);
@@ -294,7 +315,7 @@ describe('work every instance shares', () => {
     expect(row.sent_at).not.toBeNull();
     expect(row.attempts).toBe(1);
     // Delivered mail is never picked up again.
-    expect(await mailers[0]?.deliverDue()).toBe(0);
+    expect(await first.deliverDue()).toBe(0);
     expect(mailsTo(t.config.dataDir, to)).toHaveLength(1);
   });
 
