@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
+import { freshKeys } from './helpers/test-app';
 
 /*
  * Durability (issue 10): the real server process is killed with SIGKILL in the middle of
@@ -23,6 +24,7 @@ const databaseUrl = adminUrl
   ? Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString()
   : undefined;
 
+const keys = freshKeys();
 let server: ChildProcess | undefined;
 let origin = '';
 
@@ -51,6 +53,8 @@ async function startServer(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
+      // PostgreSQL takes its keys from the environment only; the restart after a kill reuses them.
+      ...(databaseUrl ? keys : {}),
       SEED_DEMO: '1',
       LOG_LEVEL: 'silent',
       PUBLIC_ORIGIN: origin,

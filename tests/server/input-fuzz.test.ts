@@ -22,8 +22,11 @@ const SKIPPED = new Set([
   '/rpc-api/csrf',
 ]);
 
-/** Written on refusals by design: the audit trail and session bookkeeping. */
-const TABLES_THAT_RECORD_REFUSALS = new Set(['audit_log', 'sessions']);
+/**
+ * Written on refusals by design: the audit trail, session bookkeeping, and the rate-limit
+ * counters (in the database on PostgreSQL, where every instance shares them).
+ */
+const TABLES_THAT_RECORD_REFUSALS = new Set(['audit_log', 'sessions', 'rate_limit_counters']);
 
 const hostile = fc.oneof(
   fc.constantFrom(

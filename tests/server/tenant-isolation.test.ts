@@ -190,11 +190,15 @@ const SAMPLES: Record<string, string> = {
 const sampleOf = (route: RouteEntry, field: string): string | undefined =>
   SAMPLES[`${route.url} ${field}`] ?? SAMPLES[field];
 
-/** Written on refusals by design: the audit trail and sessions (rate limits live in memory). */
+/**
+ * Written on refusals by design: the audit trail, sessions, and the rate-limit counters (in the
+ * database on PostgreSQL, where every instance shares them; in memory on SQLite).
+ */
 const TABLES_THAT_RECORD_REFUSALS: ReadonlySet<string> = new Set([
   'audit_log',
   'sessions',
   'refresh_tokens',
+  'rate_limit_counters',
 ]);
 
 interface Tenant {
