@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase } from '../server/helpers/test-app';
 
 /**
  * Three built instances of the server (dist-server/main.js) on one new PostgreSQL database,
@@ -65,14 +66,8 @@ export async function startCluster(): Promise<Cluster> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error('TEST_DATABASE_URL is not set (run under scripts/with-postgres.mjs)');
-  const name = `rpc_cluster_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createScratchDatabase(adminUrl, 'rpc_cluster');
+  const databaseUrl = database.url;
 
   const lbPort = await freePort();
   const lbUrl = `http://127.0.0.1:${String(lbPort)}`;
@@ -184,10 +179,7 @@ export async function startCluster(): Promise<Cluster> {
     haproxy.kill('SIGTERM');
     await Promise.all(instances.map(kill));
     await db.end();
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await database.drop();
     fs.rmSync(root, { recursive: true, force: true });
   }
 
