@@ -62,12 +62,11 @@ export async function registerOperations(
   pool: () => { total: number; idle: number; waiting: number } | undefined,
 ): Promise<void> {
   app.decorate('lifecycle', { draining: false });
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // One hook for both, on every answer (errors included): the request id, and while draining,
+  // `Connection: close`, so keep-alive connections to this instance end after their answer (one
+  // in flight when the drain began included) and the balancer's next request goes elsewhere.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id);
-  });
-  // Keep-alive connections to a draining instance end after their answer (one in flight when
-  // the drain began included), so the balancer's next request goes to an instance that stays.
-  app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
   });
   registerHealth(app, ctx);
