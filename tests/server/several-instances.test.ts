@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { nowIso } from '../../server/services/clock';
 import { resealFields } from '../../server/services/cluster/reseal';
+import { runOncePerSlot, STALE_RUN_MS } from '../../server/services/cluster/job-runs';
 import { hourlyJobs, runHourlyJobs } from '../../server/services/hourly-jobs';
 import { createMailer } from '../../server/services/mail';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
@@ -260,6 +261,42 @@ describe('work every instance shares', () => {
     } finally {
       await sibling.close();
     }
+  });
+
+  it('takes over a run its instance left unfinished long ago, once', async () => {
+    const slot = `test-${crypto.randomBytes(4).toString('hex')}`;
+    const started = new Date(Date.now() - STALE_RUN_MS - 60_000).toISOString();
+    await t.db
+      .insertInto('job_runs')
+      .values({
+        job: 'sweep',
+        slot,
+        instance: 'dead',
+        started_at: started,
+        finished_at: null,
+        outcome: null,
+      })
+      .execute();
+    const work = () => Promise.resolve('done');
+    const outcomes = await Promise.all([
+      runOncePerSlot(t.db, 'sweep', slot, work),
+      runOncePerSlot(t.db, 'sweep', slot, work),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['ran', 'skipped']);
+    // A run that is merely slow (started a moment ago) is left alone.
+    const fresh = `test-${crypto.randomBytes(4).toString('hex')}`;
+    await t.db
+      .insertInto('job_runs')
+      .values({
+        job: 'sweep',
+        slot: fresh,
+        instance: 'busy',
+        started_at: nowIso(),
+        finished_at: null,
+        outcome: null,
+      })
+      .execute();
+    expect((await runOncePerSlot(t.db, 'sweep', fresh, work)).outcome).toBe('skipped');
   });
 
   it('the sandbox gateway gives one answer per key, whichever instance asks', async () => {

@@ -10,11 +10,15 @@ export const hourSlot = (at: Date = new Date()): string => at.toISOString().slic
 
 export type RunOutcome = 'ran' | 'skipped' | 'failed';
 
+/** A run unfinished after this long is taken to have died with its instance: another may redo it. */
+export const STALE_RUN_MS = 30 * 60 * 1000;
+
 /**
  * Runs `work` only if no instance has run this job in this slot: the slot's row is inserted
- * first, and of two instances inserting it at once one gets nothing and skips. A run that dies
- * keeps its slot (its `finished_at` stays empty, for the operator to see); the next slot's run
- * picks up what it left, since every job works from what is due, not from what the last did.
+ * first, and of two instances inserting it at once one gets nothing and skips. A run left
+ * unfinished for STALE_RUN_MS (its instance died) may be taken over, by one conditional update
+ * that only one instance wins; the jobs are idempotent, and charges go through the ledger, so
+ * redoing what the dead run had done charges nobody twice.
  */
 export async function runOncePerSlot(
   db: Database,
@@ -34,7 +38,7 @@ export async function runOncePerSlot(
     })
     .onConflict((conflict) => conflict.columns(['job', 'slot']).doNothing())
     .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1 && !(await takeOver(db, job, slot))) {
     return { outcome: 'skipped', detail: 'another instance ran it' };
   }
   let outcome: RunOutcome = 'ran';
@@ -52,4 +56,18 @@ export async function runOncePerSlot(
     .where('slot', '=', slot)
     .execute();
   return { outcome, detail };
+}
+
+/** Takes a run over from an instance that started it long ago and never finished. */
+async function takeOver(db: Database, job: string, slot: string): Promise<boolean> {
+  const staleBefore = new Date(Date.now() - STALE_RUN_MS).toISOString();
+  const taken = await db
+    .updateTable('job_runs')
+    .set({ instance: INSTANCE_ID, started_at: nowIso() })
+    .where('job', '=', job)
+    .where('slot', '=', slot)
+    .where('finished_at', 'is', null)
+    .where('started_at', '<', staleBefore)
+    .executeTakeFirst();
+  return taken.numUpdatedRows === 1n;
 }
