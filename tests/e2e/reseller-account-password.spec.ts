@@ -18,8 +18,11 @@ test.describe('Forgot and reset password', () => {
     await page.goto('/rpc-app/reseller/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/rpc-app\/reseller\/forgotPassword$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(RESET_USER);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    // The URL changes before the lazy page replaces the sign-in form, whose Email box has the same
+    // name: fill the forgot-password form's own box, once it is there.
+    const forgotForm = page.getByRole('form', { name: 'Forgot password' });
+    await forgotForm.getByRole('textbox', { name: 'Email' }).fill(RESET_USER);
+    await forgotForm.getByRole('button', { name: 'Send reset link' }).click();
     await expect(
       page.getByText('A link to reset password has been sent to your registered email address'),
     ).toBeVisible();
