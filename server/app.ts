@@ -156,7 +156,7 @@ export async function buildApp({
     await ctx.mailer.idle();
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, config.productName);
   registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);

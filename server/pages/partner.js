@@ -10,6 +10,24 @@
     var match = document.cookie.match(new RegExp('(?:^|; )' + name + '=([^;]*)'));
     return match ? decodeURIComponent(match[1]) : '';
   }
+  // The partner page a signed-out visit asked for (the console's guard adds `next`): followed
+  // only when it is a partner page of this console, read as a browser reads it (as in
+  // src/domain/return-path.ts: no second slash, backslash or control character).
+  function returnPath() {
+    var next = new URLSearchParams(window.location.search).get('next');
+    if (!next || next.length > 2000 || next.charAt(0) !== '/' || next.charAt(1) === '/') return '';
+    // eslint-disable-next-line no-control-regex
+    if (/[\\\u0000-\u001f\u007f]/.test(next)) return '';
+    var url;
+    try {
+      url = new URL(next, window.location.origin);
+    } catch {
+      return '';
+    }
+    if (url.origin !== window.location.origin || url.pathname.indexOf('/partner/') !== 0) return '';
+    return url.pathname + url.search + url.hash;
+  }
+
   var csrfReady = fetch('/rpc-api/csrf', { method: 'POST', credentials: 'include' }).catch(
     function (e) {
       console.warn('CSRF request failed', e);
@@ -53,7 +71,7 @@
         if (result.ok && result.body.status === 'OK') {
           localStorage.setItem('IS_SIGNED_IN_RPC_PARTNER', 'true');
           localStorage.setItem('product_type', 'partner');
-          window.location.assign('/rpc-app' + result.body.message.next);
+          window.location.assign('/rpc-app' + (returnPath() || result.body.message.next));
           return;
         }
         var first = result.body && result.body.errors && result.body.errors[0];

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { envelope } from './errors';
 
 const BASE = '/rpc-app/';
 /** Files that must be revalidated on every load so a new release is picked up. */
@@ -58,12 +57,9 @@ export async function registerConsole(app: FastifyInstance, staticDir: string): 
   app.get('/rpc-app', (_request, reply) => reply.redirect(BASE));
   app.get(`${BASE}*`, (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
-    // A missing file with an extension is a real 404 (a stale asset), not a route.
-    if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) {
-      return reply
-        .status(404)
-        .send(envelope(404, 'NOT_FOUND', 'The requested resource was not found.'));
-    }
+    // A missing file with an extension is a real 404 (a stale asset), not a route: the one
+    // not-found answer (a page for a browser's navigation, the envelope for the rest).
+    if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) return reply.callNotFound();
     return sendShell(reply);
   });
 }

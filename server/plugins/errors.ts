@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import { formatMessage } from '../../src/domain/messages';
+import { notFoundPage, wantsHtmlPage } from './not-found-page';
 import { uniqueViolation } from './unique-violations';
 
 export const GENERIC_ERROR = formatMessage('generic.error');
@@ -16,7 +17,8 @@ export function envelope(status: number, description: string, message: string, f
 }
 
 /** One error handler for the whole server: everything leaves as the error envelope. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, productName = 'RemotePC'): void {
+  const htmlNotFound = notFoundPage(productName);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -52,7 +54,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
+    // A person's browser gets a page with a way back; API clients keep the envelope.
+    if (wantsHtmlPage(request)) {
+      return reply.status(404).type('text/html; charset=utf-8').send(htmlNotFound);
+    }
+    return reply
       .status(404)
       .send(envelope(404, errorCodes.NOT_FOUND, 'The requested resource was not found.'));
   });

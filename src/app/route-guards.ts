@@ -1,5 +1,6 @@
 import type { ProductType } from '../domain/api/session';
-import { paths, serverPages } from '../lib/paths';
+import { RETURN_PATH_PARAM, safeReturnPath, withReturnPath } from '../domain/return-path';
+import { CONSOLE_BASE, paths, serverPages } from '../lib/paths';
 import { getProductType, setProductType } from '../lib/session/product-type';
 import { isSignedIn } from '../lib/session/signed-in';
 
@@ -9,16 +10,27 @@ import { isSignedIn } from '../lib/session/signed-in';
  * instead, or null to show the route.
  */
 
+/** The console path being shown (relative to the base), with its query and fragment. */
+function currentConsolePath(): string {
+  const { pathname, search, hash } = window.location;
+  const path = pathname.startsWith(`${CONSOLE_BASE}/`)
+    ? pathname.slice(CONSOLE_BASE.length)
+    : pathname;
+  return `${path}${search}${hash}`;
+}
+
 /**
  * Guard of a private area. Signed out: resellers go to the console login, partners to the
- * server's sign-in page (an absolute URL outside the base: a full navigation). Signed in: the
+ * server's sign-in page (an absolute URL outside the base: a full navigation), each carrying the
+ * page asked for, so the sign-in returns there (see return-path.ts). Signed in: the
  * global product type follows the area, so refresh and logout use its flows.
  */
 export function requireSignedIn(productType: ProductType) {
   return (): string | null => {
     if (!isSignedIn(productType)) {
-      if (productType === 'reseller') return paths.resellerLogin;
-      return new URL(serverPages.partnerSignIn, window.location.origin).href;
+      const asked = currentConsolePath();
+      if (productType === 'reseller') return withReturnPath(paths.resellerLogin, asked);
+      return new URL(withReturnPath(serverPages.partnerSignIn, asked), window.location.origin).href;
     }
     if (getProductType() !== productType) setProductType(productType);
     return null;
@@ -34,7 +46,9 @@ export function redirectFromRoot(): string {
   return paths.resellerLogin;
 }
 
-/** A signed-in reseller who opens the login page goes straight home. */
+/** A signed-in reseller who opens the login page goes straight home (or to the page asked for). */
 export function redirectIfResellerSignedIn(): string | null {
-  return isSignedIn('reseller') ? paths.home : null;
+  if (!isSignedIn('reseller')) return null;
+  const asked = new URLSearchParams(window.location.search).get(RETURN_PATH_PARAM);
+  return safeReturnPath(asked) ?? paths.home;
 }

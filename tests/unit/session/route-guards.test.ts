@@ -43,6 +43,26 @@ describe('route guards', () => {
     expect(redirectIfResellerSignedIn()).toBeNull();
   });
 
+  it('carry the page a signed-out visit asked for to the sign-in, and back once signed in', () => {
+    window.history.pushState({}, '', '/rpc-app/invoice/INV-1001?print=1');
+    expect(requireSignedIn('reseller')()).toBe(
+      `${paths.resellerLogin}?next=${encodeURIComponent('/invoice/INV-1001?print=1')}`,
+    );
+    window.history.pushState({}, '', '/rpc-app/partner/newcommissionreport/bounty');
+    expect(requireSignedIn('partner')()).toBe(
+      new URL(
+        `${serverPages.partnerSignIn}?next=${encodeURIComponent('/partner/newcommissionreport/bounty')}`,
+        window.location.origin,
+      ).href,
+    );
+    window.history.pushState({}, '', `/rpc-app${paths.resellerLogin}?next=%2Finvoice%2FINV-1001`);
+    markSignedIn('reseller');
+    expect(redirectIfResellerSignedIn()).toBe('/invoice/INV-1001');
+    window.history.pushState({}, '', `/rpc-app${paths.resellerLogin}?next=%2F%2Fevil.example`);
+    expect(redirectIfResellerSignedIn()).toBe(paths.home);
+    window.history.pushState({}, '', '/');
+  });
+
   it('let a signed-in account in and make its area the product type', () => {
     markSignedIn('partner');
     setProductType('reseller');

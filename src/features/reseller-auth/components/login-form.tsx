@@ -1,11 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorCodes } from '../../../domain/api/envelope';
 import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
+import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
-import { paths } from '../../../lib/paths';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useResellerSignIn } from '../api/sign-in';
 
@@ -27,6 +27,7 @@ const fieldOf: Readonly<Record<string, keyof LoginValues>> = {
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const signIn = useResellerSignIn();
   // Rule-book checks on the trimmed values; submitted values arrive trimmed.
   const form = useRuleForm<LoginValues>({
@@ -53,9 +54,11 @@ export function LoginForm() {
             setChosen(response.usernames?.[0] ?? '');
             return;
           }
-          // Only a console path is followed: `next` is relative to /rpc-app.
-          const next = response.next.startsWith('/') ? response.next : paths.home;
-          void navigate(next, { replace: true });
+          // Only a console path is followed (relative to /rpc-app): the page a signed-out visit
+          // asked for, else the server's landing.
+          void navigate(afterSignIn(response.next, search.get(RETURN_PATH_PARAM)), {
+            replace: true,
+          });
         },
         onError: (error) => {
           const field = isApiError(error) && error.field ? fieldOf[error.field] : undefined;
@@ -97,7 +100,6 @@ export function LoginForm() {
           type="email"
           autoComplete="username"
           inputMode="email"
-          maxLength={80}
           required
           key={form.key('email')}
           {...form.getInputProps('email')}
@@ -109,7 +111,6 @@ export function LoginForm() {
         <PasswordInput
           label="Password"
           autoComplete="current-password"
-          maxLength={20}
           required
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}

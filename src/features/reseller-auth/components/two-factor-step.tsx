@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMessage } from '../../../domain/messages';
+import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import {
@@ -16,6 +17,7 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : GENER
 /** The second step of the sign-in: the authenticator app's code, a texted code, or a recovery code. */
 export function TwoFactorStep() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const state = useTwofaLoginState();
   const send = useSendLoginCode();
   const validate = useValidatePasscode();
@@ -27,7 +29,7 @@ export function TwoFactorStep() {
   const [recoveryError, setRecoveryError] = useState('');
 
   const goNext = (next: string) => {
-    void navigate(next.startsWith('/') ? next : paths.home, { replace: true });
+    void navigate(afterSignIn(next, search.get(RETURN_PATH_PARAM)), { replace: true });
   };
 
   if (state.isPending) return <Loader aria-label="Loading" />;
@@ -89,7 +91,6 @@ export function TwoFactorStep() {
           <TextInput
             label="Recovery code"
             autoComplete="off"
-            maxLength={20}
             value={recoveryCode}
             onChange={(event) => {
               setRecoveryCode(event.currentTarget.value);
@@ -150,7 +151,6 @@ export function TwoFactorStep() {
           label="Verification code"
           autoComplete="one-time-code"
           inputMode="numeric"
-          maxLength={6}
           data-autofocus
           value={otp}
           onChange={(event) => {
