@@ -9,11 +9,12 @@ import type { Rule } from './rule-core';
 export * from './rule-core';
 
 /**
- * A zod schema that trims, then runs the rule and reports its message. A missing field is parsed as
- * "" (`prefault`), so a required field left out of a request gets the spec's blank message rather
- * than zod's own wording, and an optional one comes out as "".
+ * A zod schema that trims, runs the rule and reports its message, then hands the value on through
+ * `normalise` (a phone number loses its separators, so the server stores the normalised form).
+ * A missing field is parsed as "" (`prefault`), so a required field left out of a request gets the
+ * spec's blank message rather than zod's own wording, and an optional one comes out as "".
  */
-export function schemaFromRule(rule: Rule) {
+export function schemaFromRule(rule: Rule, normalise?: (value: string) => string) {
   return z
     .string()
     .trim()
@@ -21,6 +22,7 @@ export function schemaFromRule(rule: Rule) {
       const message = rule(value);
       if (message !== null) ctx.addIssue({ code: 'custom', message });
     })
+    .overwrite((value) => (normalise ? normalise(value) : value))
     .prefault('');
 }
 

@@ -24,11 +24,22 @@ const PASSWORD_CHARS = /^[^:\s\\]*$/;
 const NAME = /^[A-Za-z -]*$/;
 const PARTNER_ID = /^[a-z0-9_]*$/;
 const PHONE = /^(?:0|\+\d{1,5})?\d{10}$/;
+// What people type between the digits of a phone number: "+1 (408) 555-0100", "408.555.0100".
+const PHONE_SEPARATORS = /[\s().-]/g;
 const VAT_ID = /^[A-Za-z0-9.-]{8,20}$/;
 // 2 digits, 5 capitals, 4 digits, 1 capital, 1–9 or a capital, "Z", then one letter or digit.
 const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[A-Za-z0-9]$/;
 const NO_BACKSLASH_OR_QUOTES = /^[^\\'"]*$/;
 const STREET_ADDRESS = /^[A-Za-z0-9#_/().\- ]*$/;
+
+/** "+1 (408) 555-0100" -> "+14085550100": the form the phone rule checks and the server stores. */
+export function normalisePhone(value: string): string {
+  return value.trim().replace(PHONE_SEPARATORS, '');
+}
+const isPhone = (value: string) => PHONE.test(normalisePhone(value));
+
+/** Shown as the phone fields' placeholder, so the accepted shape is visible before typing. */
+export const PHONE_EXAMPLE = '+1 408 555 0100';
 
 const passwordRule = (blank: string): Rule =>
   defineRule({
@@ -152,12 +163,13 @@ export const rules = {
     ],
   }),
 
+  /** Checked (and stored, see `ruleNormalisers`) without spaces, dashes, dots and parentheses. */
   phone: defineRule({
     blank: messages['phone.required'],
-    checks: [[matches(PHONE), messages['phone.invalid']]],
+    checks: [[isPhone, messages['phone.invalid']]],
   }),
   /** For the forms where the phone number may be left empty. */
-  optionalPhone: defineRule({ blank: null, checks: [[matches(PHONE), messages['phone.invalid']]] }),
+  optionalPhone: defineRule({ blank: null, checks: [[isPhone, messages['phone.invalid']]] }),
   /** Optional ("An empty value is allowed"). */
   vatId: defineRule({ blank: null, checks: [[matches(VAT_ID), messages['vat.invalid']]] }),
   /** Optional ("An empty value is allowed"). */
@@ -200,6 +212,12 @@ export const rules = {
 
 export type RuleName = keyof typeof rules;
 export const ruleNames = Object.keys(rules) as RuleName[];
+
+/** Rules whose value is rewritten after trimming, before it is checked and handed on. */
+export const ruleNormalisers: Readonly<Partial<Record<RuleName, (value: string) => string>>> = {
+  phone: normalisePhone,
+  optionalPhone: normalisePhone,
+};
 
 /** Names are cleaned as well as checked: trimmed, with runs of spaces collapsed. */
 export function cleanName(value: string): string {

@@ -3,7 +3,7 @@
  * (`schemas`) built from that same function. Forms, CSV rows and server routes all use these.
  */
 import { schemaFromRule, type RuleSchema } from './rule-kit';
-import { ruleNames, rules, type RuleName } from './rules';
+import { ruleNames, ruleNormalisers, rules, type RuleName } from './rules';
 
 export * from './rules';
 
@@ -12,6 +12,6 @@ export * from './rules';
  * that uses only `rules` (the console's forms) leaves zod out.
  */
 export const schemas = /* @__PURE__ */ (() =>
-  Object.fromEntries(ruleNames.map((name) => [name, schemaFromRule(rules[name])])) as Readonly<
-    Record<RuleName, RuleSchema>
-  >)();
+  Object.fromEntries(
+    ruleNames.map((name) => [name, schemaFromRule(rules[name], ruleNormalisers[name])]),
+  ) as Readonly<Record<RuleName, RuleSchema>>)();

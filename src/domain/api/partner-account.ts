@@ -249,7 +249,7 @@ export const profileUpdateSchema = z.object({
   state: field(optionalRule(rules.partnerState)),
   zip: field(optionalRule(rules.partnerZip)),
   country: z.string().trim().max(100).prefault(''),
-  phoneNumber: field(optionalRule(rules.phone)),
+  phoneNumber: schemas.optionalPhone,
   paypalEmailId: schemas.paypalEmail,
   /** Needed only when the sign-in e-mail or the PayPal (payout) e-mail changes. */
   currentPassword: z.string().max(200).prefault(''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { schemas } from '../validation';
 
 /*
  * Two-factor authentication: the second step of the reseller sign-in and the /2fa settings.
@@ -46,18 +47,13 @@ export const securityInfoSchema = z.object({
 });
 export type SecurityInfo = z.infer<typeof securityInfoSchema>;
 
-const PHONE = /^(?:0|\+\d{1,5})?\d{10}$/;
-
 /** POST /rpc-api/reseller/twofa/user/generatePasscode: starts a setup. */
 export const generateSetupSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp') }),
   z.object({
     method: z.literal('phone'),
-    phone: z
-      .string()
-      .trim()
-      .min(1, messages['phone.required'])
-      .regex(PHONE, messages['phone.invalid']),
+    /** The spec's phone rule, stored without spaces, dashes, dots and parentheses. */
+    phone: schemas.phone,
   }),
 ]);
 export const generateSetupResponseSchema = z.object({

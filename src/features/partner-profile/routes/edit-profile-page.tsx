@@ -13,7 +13,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ProfileUpdate } from '../../../domain/api/partner-account';
 import type { PartnerUserInfo } from '../../../domain/api/session';
-import { rules } from '../../../domain/validation';
+import { PHONE_EXAMPLE, rules } from '../../../domain/validation';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { clearSignedIn } from '../../../lib/session/signed-in';
 import { useRuleForm } from '../../../ui/form-rule-form';
@@ -79,7 +79,7 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
       city: optional(rules.city),
       state: optional(rules.partnerState),
       zip: optional(rules.partnerZip),
-      phoneNumber: optional(rules.phone),
+      phoneNumber: rules.optionalPhone,
       paypalEmailId: rules.paypalEmail,
     },
   });
@@ -147,7 +147,13 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
             <TextInput label="City" {...form.getInputProps('city')} />
             <TextInput label="ZIP Code" {...form.getInputProps('zip')} />
           </SimpleGrid>
-          <TextInput label="Phone number" type="tel" {...form.getInputProps('phoneNumber')} />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            placeholder={PHONE_EXAMPLE}
+            {...form.getInputProps('phoneNumber')}
+          />
           {changesCredentials ? (
             <PasswordInput
               label="Current password"

@@ -23,7 +23,7 @@ import {
   signupFormProblems,
   type PartnerSignupStart,
 } from '../../../domain/api/partner-account';
-import { rules } from '../../../domain/validation';
+import { PHONE_EXAMPLE, rules } from '../../../domain/validation';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { setProductType } from '../../../lib/session/product-type';
 import { markSignedIn } from '../../../lib/session/signed-in';
@@ -244,6 +244,7 @@ function DetailsStep({ start, onBack }: { start: PartnerSignupStart; onBack: () 
           label="Phone number"
           type="tel"
           autoComplete="tel"
+          placeholder={PHONE_EXAMPLE}
           withAsterisk
           {...form.getInputProps('phoneNumber')}
         />

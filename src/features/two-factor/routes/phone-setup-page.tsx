@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TOAST_DURATION_MS } from '../../../domain/limits';
-import { rules } from '../../../domain/rules';
+import { PHONE_EXAMPLE, rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useGenerateSetup } from '../api/generate-setup';
 import { EnableForm } from '../components/enable-form';
@@ -56,7 +56,7 @@ export function PhoneSetupPage() {
                 description="10 digits, with 0 or + and a country code in front if needed"
                 type="tel"
                 autoComplete="tel"
-                maxLength={16}
+                placeholder={PHONE_EXAMPLE}
                 value={phone}
                 onChange={(event) => {
                   setPhone(event.currentTarget.value);
