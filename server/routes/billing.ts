@@ -43,6 +43,8 @@ import { policy } from '../../src/domain/api/route-policy';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
+import { billingTarget } from '../services/audit-targets';
+import type { AuditAction } from '../../src/domain/api/activity-actions';
 import {
   billingInfo,
   cardInfo,
@@ -94,8 +96,8 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   };
   /** An audit line; a payment's is written in the payment's own transaction by the service. */
   const audit =
-    (request: FastifyRequest, accountId: string, action: string, details = {}) =>
-    (db: Executor, written: Record<string, unknown> = {}) =>
+    (request: FastifyRequest, accountId: string, action: AuditAction, details = {}, target = '') =>
+    async (db: Executor, written: Record<string, unknown> = {}) =>
       recordAudit(db, {
         subjectKind: 'reseller',
         subjectId: principalOf(request).sub,
@@ -103,6 +105,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         action,
         ...requestContext(request),
         details: { ...details, ...written },
+        target: target || (await billingTarget(db, accountId, action, written)),
       });
 
   api.get(
@@ -211,7 +214,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-        .send(renderInvoicePdf(invoice));
+        .send(await renderInvoicePdf(invoice));
     },
   );
 
@@ -331,10 +334,13 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: billing,
     },
-    async (request) =>
-      ok(
-        await setAutoRenewal(ctx.db, (await adminAccount(request)).account_id, request.body.enable),
-      ),
+    async (request) => {
+      const user = await adminAccount(request);
+      const result = await setAutoRenewal(ctx.db, user.account_id, request.body.enable);
+      const action = request.body.enable ? 'billing.autorenewal.on' : 'billing.autorenewal.off';
+      await audit(request, user.account_id, action)(ctx.db);
+      return ok(result);
+    },
   );
 
   api.post(
@@ -347,14 +353,13 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: billing,
     },
-    async (request) =>
-      ok(
-        await setRenewTerm(
-          ctx.db,
-          (await adminAccount(request)).account_id,
-          request.body.renewTerm,
-        ),
-      ),
+    async (request) => {
+      const user = await adminAccount(request);
+      const result = await setRenewTerm(ctx.db, user.account_id, request.body.renewTerm);
+      const term = request.body.renewTerm === 'year' ? 'Yearly' : 'Monthly';
+      await audit(request, user.account_id, 'billing.renewal.term', {}, term)(ctx.db);
+      return ok(result);
+    },
   );
 
   // --- Tax ---
@@ -413,7 +418,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const result = await updateVatId(ctx.db, user.account_id, request.body.vatid);
-      await audit(request, user.account_id, 'tax.vat.updated')(ctx.db);
+      await audit(request, user.account_id, 'tax.vat.updated', {}, request.body.vatid)(ctx.db);
       return ok(result);
     },
   );
@@ -431,7 +436,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const user = await adminAccount(request);
       const result = await updateGstin(ctx.db, user.account_id, request.body.gstin);
-      await audit(request, user.account_id, 'tax.gst.updated')(ctx.db);
+      await audit(request, user.account_id, 'tax.gst.updated', {}, request.body.gstin)(ctx.db);
       return ok(result);
     },
   );

@@ -65,11 +65,10 @@ describe('Invoices', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(`${first?.number ?? ''}.pdf`);
+    // Its text is read back in invoice-pdf.test.ts.
     const text = response.rawPayload.toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('/Count 1');
-    expect(text).toContain('(Sales Tax \\(CA\\) 7.25% \\(rate 7.25%\\)) Tj');
-    expect(text).toContain('($160.86) Tj');
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(
       (await eu.get('/rpc-api/reseller/ecom/invoicePdf', { invoiceID: first?.id ?? '' }))
@@ -141,6 +140,12 @@ describe('Transactions', () => {
       'Date (UTC),Type,Description,Invoice,Card,Amount,Tax,Tax rate,Currency,Failure reason',
     );
     expect(lines).toHaveLength(1 + 20);
+    // Timestamps carry their zone; cards read as on every screen.
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z,/);
+    }
+    expect(lines.some((line) => line.includes(',Visa ending in 4242,'))).toBe(true);
+    expect(lines.some((line) => line.includes(',7.25%,'))).toBe(true);
     expect(lines.some((line) => line.includes(',refund,') && line.includes(',-160.86,'))).toBe(
       true,
     );

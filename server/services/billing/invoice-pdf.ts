@@ -1,127 +1,140 @@
-import { formatMoney, formatRateBp, type InvoiceDetail } from '../../../src/domain/api/billing';
+import PDFDocument from 'pdfkit';
+import { formatMoney, type InvoiceDetail } from '../../../src/domain/api/billing';
+import { formatDisplayDay, formatTaxLine } from '../../../src/domain/formats';
+import { fontFor, invoiceFonts } from './pdf-fonts';
 
 /**
- * A one-page A4 PDF of an invoice, written by hand (PDF 1.4, the standard Helvetica fonts, no
- * package needed). Text is WinAnsi: characters outside Latin-1 are replaced.
+ * A one-page A4 PDF of an invoice that says what the console's print view says
+ * (src/features/billing/routes/invoice-detail-page.tsx), made with pdfkit. The fonts are embedded
+ * (subset) Noto Sans, with Noto Sans JP for what Noto Sans lacks, so any company or address prints
+ * as written; long descriptions wrap instead of being cut.
  */
-interface TextItem {
+const LEFT = 50;
+const RIGHT = 545;
+const columns = { qty: 380, unit: 460, amount: RIGHT, descriptionWidth: 270 } as const;
+
+type Doc = PDFKit.PDFDocument;
+
+interface Write {
   x: number;
-  y: number;
+  y?: number;
   size: number;
   isBold?: boolean;
-  text: string;
+  width?: number;
+  align?: 'left' | 'right';
 }
 
-const toLatin1 = (text: string) =>
-  text
-    .replaceAll('–', '-')
-    .replaceAll('—', '-')
-    .replaceAll('•', '*')
-    .replaceAll('’', "'")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/** Writes text in runs, each in the first font that has its characters; wraps within `width`. */
+function write(doc: Doc, text: string, at: Write): number {
+  const runs = fontFor(text, at.isBold === true);
+  doc.fontSize(at.size);
+  const width = at.width ?? RIGHT - at.x;
+  runs.forEach((run, index) => {
+    doc.font(run.font);
+    const options = {
+      width,
+      align: at.align ?? 'left',
+      continued: index < runs.length - 1,
+      lineGap: 1,
+    };
+    if (index === 0) doc.text(run.text, at.x, at.y ?? doc.y, options);
+    else doc.text(run.text, options);
+  });
+  return doc.y;
+}
 
-const escapePdf = (text: string) =>
-  toLatin1(text).replaceAll('\\', '\\\\').replaceAll('(', '\\(').replaceAll(')', '\\)');
+/** Right-aligned in a column ending at `right`. */
+const right = (doc: Doc, text: string, rightEdge: number, y: number, size = 10, isBold = false) =>
+  write(doc, text, { x: rightEdge - 150, y, size, isBold, width: 150, align: 'right' });
 
-const day = (iso: string) => iso.slice(0, 10);
-
-/** Helvetica is about half an em wide per character on average: enough to right-align numbers. */
-const approxWidth = (text: string, size: number) => text.length * size * 0.52;
-
-export function renderInvoicePdf(invoice: InvoiceDetail): Buffer {
-  const items: TextItem[] = [];
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const right = (x: number, y: number, size: number, text: string, isBold = false) =>
-    items.push({ x: x - approxWidth(text, size), y, size, text, isBold });
-  let y = 800;
-  items.push({ x: 50, y, size: 18, isBold: true, text: `Invoice ${invoice.number}` });
-  right(545, y, 12, invoice.status, true);
-  y -= 20;
-  items.push({ x: 50, y, size: 10, text: `Issued ${day(invoice.issuedAt)}` });
-  y -= 14;
-  items.push({
-    x: 50,
+function header(doc: Doc, invoice: InvoiceDetail) {
+  const day = (iso: string) => formatDisplayDay(iso, { isUtc: true });
+  write(doc, `Invoice ${invoice.number}`, { x: LEFT, y: 50, size: 18, isBold: true, width: 380 });
+  right(doc, invoice.status, RIGHT, 54, 12, true);
+  let y = write(doc, `Issued ${day(invoice.issuedAt)}`, { x: LEFT, y: 78, size: 10 });
+  y = write(doc, `Period ${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`, {
+    x: LEFT,
     y,
     size: 10,
-    text: `Period ${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`,
   });
-  if (invoice.status === 'DUE') {
-    y -= 14;
-    items.push({ x: 50, y, size: 10, text: `Due ${day(invoice.dueAt)}` });
+  if (invoice.status === 'DUE')
+    y = write(doc, `Due ${day(invoice.dueAt)}`, { x: LEFT, y, size: 10 });
+  if (invoice.paymentMethod) {
+    y = write(doc, `Payment method: ${invoice.paymentMethod}`, { x: LEFT, y, size: 10 });
   }
-  y -= 32;
-  const partyTop = y;
+  return y + 20;
+}
+
+function parties(doc: Doc, invoice: InvoiceDetail, top: number) {
+  let bottom = top;
   for (const [x, title, party] of [
-    [50, 'From', invoice.seller],
+    [LEFT, 'From', invoice.seller],
     [310, 'Bill to', invoice.buyer],
   ] as const) {
-    let py = partyTop;
-    items.push({ x, y: py, size: 9, isBold: true, text: title.toUpperCase() });
-    py -= 14;
-    items.push({ x, y: py, size: 11, isBold: true, text: party.name });
+    let y = write(doc, title.toUpperCase(), { x, y: top, size: 9, isBold: true, width: 235 });
+    y = write(doc, party.name, { x, y, size: 11, isBold: true, width: 235 });
     for (const line of [...party.lines, party.taxId].filter(Boolean)) {
-      py -= 13;
-      items.push({ x, y: py, size: 10, text: line });
+      y = write(doc, line, { x, y, size: 10, width: 235 });
     }
-    y = Math.min(y, py);
+    bottom = Math.max(bottom, y);
   }
-  y -= 36;
-  items.push({ x: 50, y, size: 10, isBold: true, text: 'Description' });
-  right(380, y, 10, 'Qty', true);
-  right(460, y, 10, 'Unit price', true);
-  right(545, y, 10, 'Amount', true);
-  y -= 6;
-  const rules: number[] = [y];
+  return bottom + 24;
+}
+
+function rule(doc: Doc, y: number) {
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor('#999999').stroke();
+}
+
+function lines(doc: Doc, invoice: InvoiceDetail, top: number) {
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  write(doc, 'Description', { x: LEFT, y: top, size: 10, isBold: true, width: 260 });
+  right(doc, 'Qty', columns.qty, top, 10, true);
+  right(doc, 'Unit price', columns.unit, top, 10, true);
+  let y = right(doc, 'Amount', columns.amount, top, 10, true) + 4;
+  rule(doc, y);
   for (const line of invoice.lines) {
-    y -= 16;
-    items.push({ x: 50, y, size: 10, text: line.description.slice(0, 60) });
-    right(380, y, 10, String(line.quantity));
-    right(460, y, 10, money(line.unitMinor));
-    right(545, y, 10, money(line.amountMinor));
+    const rowTop = y + 6;
+    const below = write(doc, line.description, {
+      x: LEFT,
+      y: rowTop,
+      size: 10,
+      width: columns.descriptionWidth,
+    });
+    right(doc, String(line.quantity), columns.qty, rowTop);
+    right(doc, money(line.unitMinor), columns.unit, rowTop);
+    y = Math.max(below, right(doc, money(line.amountMinor), columns.amount, rowTop));
   }
-  y -= 8;
-  rules.push(y);
+  rule(doc, y + 4);
+  y += 10;
   const total = (label: string, amount: string, isBold = false) => {
-    y -= 16;
-    right(460, y, 10, label, isBold);
-    right(545, y, 10, amount, isBold);
+    write(doc, label, { x: 200, y, size: 10, isBold, width: 260, align: 'right' });
+    y = right(doc, amount, columns.amount, y, 10, isBold) + 2;
   };
   total('Subtotal', money(invoice.subtotalMinor));
   for (const line of invoice.taxLines) {
-    total(`${line.label} (rate ${formatRateBp(line.rateBp)})`, money(line.amountMinor));
+    total(formatTaxLine(line.label, line.rateBp), money(line.amountMinor));
   }
   total('Total', money(invoice.totalMinor), true);
-  y -= 28;
-  for (const note of invoice.notes) {
-    items.push({ x: 50, y, size: 9, text: note });
-    y -= 13;
-  }
+  return y + 20;
+}
 
-  const content = [
-    ...rules.map((ry) => `0.6 G 50 ${String(ry)} m 545 ${String(ry)} l S`),
-    ...items.map(
-      (item) =>
-        `BT /${item.isBold ? 'F2' : 'F1'} ${String(item.size)} Tf ${item.x.toFixed(1)} ${String(item.y)} Td (${escapePdf(item.text)}) Tj ET`,
-    ),
-  ].join('\n');
-
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${String(Buffer.byteLength(content, 'latin1'))} >>\nstream\n${content}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${String(index + 1)} 0 obj\n${object}\nendobj\n`;
+export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: LEFT,
+    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name },
   });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${String(objects.length + 1)}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${String(objects.length + 1)} /Root 1 0 R >>\nstartxref\n${String(xref)}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  invoiceFonts(doc);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  let y = header(doc, invoice);
+  y = parties(doc, invoice, y);
+  y = lines(doc, invoice, y);
+  for (const note of invoice.notes) y = write(doc, note, { x: LEFT, y, size: 9 }) + 2;
+  doc.end();
+  return done;
 }

@@ -1,4 +1,5 @@
 import { toCsv } from '../../../src/domain/csv';
+import { formatCardSummary, formatCsvTimestamp } from '../../../src/domain/formats';
 import type { Database } from '../../db/database';
 import type {
   InvoiceDetail,
@@ -6,6 +7,7 @@ import type {
   InvoiceList,
   Transaction,
 } from '../../../src/domain/api/billing';
+import { formatRateBp } from '../../../src/domain/api/billing';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { AppError } from '../../app-error';
 import { SELLER_VAT_COUNTRY } from '../tax/rates';
@@ -85,6 +87,7 @@ export async function invoiceDetail(
   if (row.status === 'DUE') notes.push('Payment is due by the date shown.');
   if (row.status === 'REFUNDED') notes.push('This invoice has been refunded to the card used.');
   return {
+    paymentMethod: await paymentMethodOf(db, accountId, row.id, row.status),
     id: row.id,
     number: row.number,
     kind: row.kind,
@@ -106,6 +109,34 @@ export async function invoiceDetail(
     isReverseCharge: row.is_reverse_charge === 1,
     notes,
   };
+}
+
+/**
+ * "Visa ending in 4242": the card the invoice was charged to, or for one still due the card on
+ * file that will be charged; "" when neither is known.
+ */
+async function paymentMethodOf(
+  db: Database,
+  accountId: string,
+  invoiceId: string,
+  status: string,
+): Promise<string> {
+  const charged = await db
+    .selectFrom('transactions')
+    .select(['card_brand', 'card_last4'])
+    .where('account_id', '=', accountId)
+    .where('invoice_id', '=', invoiceId)
+    .where('card_last4', '!=', '')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (charged) return formatCardSummary(charged.card_brand, charged.card_last4);
+  if (status !== 'DUE') return '';
+  const onFile = await db
+    .selectFrom('billing_accounts')
+    .select(['card_brand', 'card_last4'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return onFile ? formatCardSummary(onFile.card_brand, onFile.card_last4) : '';
 }
 
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
@@ -147,7 +178,7 @@ export async function listTransactions(
     taxMinor: row.tax_minor,
     rateBp: row.tax_rate_bp,
     currency: row.currency,
-    card: row.card_last4 ? `${row.card_brand} •••• ${row.card_last4}` : '',
+    card: formatCardSummary(row.card_brand, row.card_last4),
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number ?? '',
     failureReason: row.failure_reason,
@@ -170,14 +201,14 @@ export function transactionsCsv(rows: Transaction[]): string {
     'Failure reason',
   ];
   const lines = rows.map((row) => [
-    row.createdAt,
+    formatCsvTimestamp(row.createdAt, { isUtc: true }),
     row.kind,
     row.description,
     row.invoiceNumber,
     row.card,
     decimal(row.kind === 'refund' ? -row.amountMinor : row.amountMinor),
     decimal(row.kind === 'refund' ? -row.taxMinor : row.taxMinor),
-    `${String(row.rateBp / 100)}%`,
+    formatRateBp(row.rateBp),
     row.currency,
     row.failureReason,
   ]);

@@ -193,6 +193,8 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   taxMinor: z.number().int(),
   isReverseCharge: z.boolean(),
   notes: z.array(z.string()),
+  /** "Visa ending in 4242": the card charged (or, while due, to be charged); "" when unknown. */
+  paymentMethod: z.string(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -13,14 +13,14 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatRateBp, type BillingInfo } from '../../../domain/api/billing';
-import { taxTypeNames } from '../../../domain/constants';
+import { formatMoney, type BillingInfo } from '../../../domain/api/billing';
+import { formatCardSummary, formatTaxLine } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { messages } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useEnableAutoRenewal, useUpdateRenewDetails } from '../api/auto-renewal';
 import { useBillingInfo } from '../api/billing-info';
 import { usePayPendingCharge } from '../api/pay-pending';
@@ -129,12 +129,9 @@ export function BillingInfoPage() {
   useDocumentTitle('Billing information');
   const billing = useBillingInfo();
   const [isCardOpen, card] = useDisclosure(false);
-  if (billing.isPending) return <PageLoader label="Loading billing information" />;
-  if (billing.isError) {
-    return <QueryError error={billing.error} onRetry={() => void billing.refetch()} />;
-  }
+  const fallback = useQueryFallback(billing, <PageLoader label="Loading billing information" />);
+  if (billing.data === undefined) return fallback;
   const info = billing.data;
-  const taxName = info.tax.type ? taxTypeNames[info.tax.type] : 'None';
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -164,7 +161,7 @@ export function BillingInfoPage() {
             {info.card ? (
               <DetailList
                 items={[
-                  { label: 'Card', value: `${info.card.brandName} ending in ${info.card.last4}` },
+                  { label: 'Card', value: formatCardSummary(info.card.brand, info.card.last4) },
                   {
                     label: 'Expires',
                     value: `${String(info.card.expMonth).padStart(2, '0')}/${String(info.card.expYear)}`,
@@ -220,10 +217,7 @@ export function BillingInfoPage() {
             <Title order={3} id="tax-title">
               Tax
             </Title>
-            <Text>
-              {taxName}
-              {info.tax.type ? `: ${info.tax.label} (rate ${formatRateBp(info.tax.rateBp)})` : ''}
-            </Text>
+            <Text>{info.tax.type ? formatTaxLine(info.tax.label, info.tax.rateBp) : 'None'}</Text>
             {(info.tax.type === 'vat' || info.tax.type === 'gst') && <TaxIdForm info={info} />}
           </Stack>
         </Card>

@@ -1,16 +1,17 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
-import { formatMoney, formatRateBp } from '../../../domain/api/billing';
-import { formatDisplayDate } from '../../../domain/dates';
+import { formatMoney } from '../../../domain/api/billing';
+import { formatDisplayDay, formatTaxLine } from '../../../domain/formats';
 import { API_BASE } from '../../../lib/http/api-base';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useInvoiceDetail } from '../api/invoice-detail';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
 
-const shortDate = (iso: string) => formatDisplayDate(iso).slice(0, 12);
+/** An invoice's days are the document's own (UTC), as its PDF prints them. */
+const shortDate = (iso: string) => formatDisplayDay(iso, { isUtc: true });
 
 function Party({
   title,
@@ -44,10 +45,8 @@ export function InvoiceDetailPage() {
   const invoice = useInvoiceDetail(invoiceID);
   useDocumentTitle(invoice.data ? `Invoice ${invoice.data.number}` : 'Invoice');
 
-  if (invoice.isPending) return <PageLoader label="Loading the invoice" />;
-  if (invoice.isError) {
-    return <QueryError error={invoice.error} onRetry={() => void invoice.refetch()} />;
-  }
+  const fallback = useQueryFallback(invoice, <PageLoader label="Loading the invoice" />);
+  if (invoice.data === undefined) return fallback;
   const data = invoice.data;
   const money = (minor: number) => formatMoney(minor, data.currency);
 
@@ -88,6 +87,7 @@ export function InvoiceDetailPage() {
                 Period {shortDate(data.periodStart)} – {shortDate(data.periodEnd)}
               </Text>
               {data.status === 'DUE' && <Text size="sm">Due {shortDate(data.dueAt)}</Text>}
+              {data.paymentMethod && <Text size="sm">Payment method: {data.paymentMethod}</Text>}
             </div>
             <StatusBadge value={data.status} />
           </Group>
@@ -129,7 +129,7 @@ export function InvoiceDetailPage() {
                 {data.taxLines.map((line) => (
                   <Table.Tr key={line.label}>
                     <Table.Th colSpan={3} ta="right">
-                      {line.label} (rate {formatRateBp(line.rateBp)})
+                      {formatTaxLine(line.label, line.rateBp)}
                     </Table.Th>
                     <Table.Td ta="right">{money(line.amountMinor)}</Table.Td>
                   </Table.Tr>

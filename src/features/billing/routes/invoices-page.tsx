@@ -15,15 +15,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../domain/api/billing';
-import { formatDisplayDate } from '../../../domain/dates';
-import { QueryError } from '../../../ui/query-error';
+import { formatDisplayDay } from '../../../domain/formats';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useInvoices, type InvoiceQuery } from '../api/invoices';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
 
 const PAGE_SIZE = 10;
 
-const shortDate = (iso: string) => formatDisplayDate(iso).slice(0, 12);
+/** An invoice's days are the document's own (UTC), as its PDF prints them. */
+const shortDate = (iso: string) => formatDisplayDay(iso, { isUtc: true });
 
 function SortHeader({
   label,
@@ -57,6 +58,14 @@ export function InvoicesPage() {
     order: 'desc',
   });
   const invoices = useInvoices(query);
+  const invoicesFallback = useQueryFallback(
+    invoices,
+    <Stack gap="xs" role="status" aria-label="Loading invoices">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} height={36} />
+      ))}
+    </Stack>,
+  );
   const onSort = (sort: InvoiceQuery['sort']) => {
     setQuery((current) => ({
       ...current,
@@ -74,16 +83,7 @@ export function InvoicesPage() {
           View transactions
         </Anchor>
       </Group>
-      {invoices.isError && (
-        <QueryError error={invoices.error} onRetry={() => void invoices.refetch()} />
-      )}
-      {invoices.isPending && (
-        <Stack gap="xs" role="status" aria-label="Loading invoices">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={36} />
-          ))}
-        </Stack>
-      )}
+      {invoicesFallback}
       {invoices.data && invoices.data.total === 0 && (
         <Card withBorder padding="lg">
           <Text>No invoices yet. Invoices appear here after your first payment.</Text>

@@ -15,11 +15,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney, formatRateBp, type Plan, type Term } from '../../../domain/api/billing';
+import { formatMoney, type Plan, type Term } from '../../../domain/api/billing';
+import { formatCardSummary, formatTaxLine } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useContinueUpgrade } from '../api/continue-upgrade';
 import { useProratedAmount } from '../api/prorated-amount';
 import { useUpgradeDetails } from '../api/upgrade-details';
@@ -33,8 +34,12 @@ const priceFor = (plan: Plan, term: Term) =>
 
 function Preview({ planCode, term }: { planCode: string; term: Term }) {
   const amount = useProratedAmount(planCode, term);
+  const pending = useQueryFallback(
+    amount,
+    <Skeleton height={96} aria-label="Calculating the amount" />,
+  );
   if (!planCode) return <Text c="dimmed">Choose a plan to see the amount.</Text>;
-  if (amount.isPending) return <Skeleton height={96} aria-label="Calculating the amount" />;
+  if (amount.isPending) return pending;
   if (amount.isError) {
     return (
       <Alert color="red.9" variant="light" role="alert">
@@ -56,9 +61,7 @@ function Preview({ planCode, term }: { planCode: string; term: Term }) {
         <Text>{money(data.subtotalMinor)}</Text>
       </Group>
       <Group justify="space-between">
-        <Text>
-          {data.taxLabel || 'Tax'} (rate {formatRateBp(data.rateBp)})
-        </Text>
+        <Text>{formatTaxLine(data.taxLabel, data.rateBp)}</Text>
         <Text>{money(data.taxMinor)}</Text>
       </Group>
       <Group justify="space-between">
@@ -78,16 +81,14 @@ export function UpgradePage() {
   const [planCode, setPlanCode] = useState('');
   const [chosenTerm, setTerm] = useState<Term | null>(null);
   const [payment, setPayment] = useState<Payment | null>(null);
+  const detailsFallback = useQueryFallback(details, <PageLoader label="Loading plans" />);
   const cardForm = useForm<CardValues>({
     mode: 'uncontrolled',
     initialValues: emptyCard,
     validate: (values) => validateCard(values),
   });
 
-  if (details.isPending) return <PageLoader label="Loading plans" />;
-  if (details.isError) {
-    return <QueryError error={details.error} onRetry={() => void details.refetch()} />;
-  }
+  if (details.data === undefined) return detailsFallback;
   const data = details.data;
   const term: Term = chosenTerm ?? (data.isTrial ? 'year' : data.term);
   const method: Payment = payment ?? (data.card ? 'onFile' : 'newCard');
@@ -207,7 +208,7 @@ export function UpgradePage() {
               {data.card && (
                 <Radio
                   value="onFile"
-                  label={`Card on file: ${data.card.brandName} ending in ${data.card.last4}`}
+                  label={`Card on file: ${formatCardSummary(data.card.brand, data.card.last4)}`}
                 />
               )}
               <Radio value="newCard" label="A new credit card" />

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cardBrandName,
+  formatCardSummary,
+  formatCsvTimestamp,
+  formatDisplayDateTime,
+  formatDisplayDay,
+  formatTaxLine,
+} from '../../../src/domain/formats';
+
+// New York, so a local time and its UTC differ (and by a whole day late in the evening).
+const previousTz = process.env.TZ;
+process.env.TZ = 'America/New_York';
+afterAll(() => {
+  process.env.TZ = previousTz;
+});
+
+const lateEvening = '2025-04-06T02:07:00.000Z'; // Apr 05, 10:07 pm in New York
+
+describe('one date and time format on screens, in the PDF and in CSV', () => {
+  it('shows a date as the date part of "Mon dd, yyyy, hh:mm am/pm"', () => {
+    expect(formatDisplayDay(lateEvening)).toBe('Apr 05, 2025');
+    expect(formatDisplayDay(lateEvening, { isUtc: true })).toBe('Apr 06, 2025');
+    // A calendar day stays that day in every zone.
+    expect(formatDisplayDay('2025-04-05')).toBe('Apr 05, 2025');
+    expect(formatDisplayDay('')).toBe('');
+    expect(formatDisplayDay('not a date')).toBe('');
+  });
+
+  it('shows a date and time, saying UTC when it is in UTC', () => {
+    expect(formatDisplayDateTime(lateEvening)).toBe('Apr 05, 2025, 10:07 pm');
+    expect(formatDisplayDateTime(lateEvening, { isUtc: true })).toBe('Apr 06, 2025, 02:07 am UTC');
+    expect(formatDisplayDateTime(null)).toBe('');
+  });
+
+  it('writes CSV timestamps in ISO 8601 with their time zone', () => {
+    expect(formatCsvTimestamp(lateEvening)).toBe('2025-04-05T22:07:00-04:00');
+    expect(formatCsvTimestamp(lateEvening, { isUtc: true })).toBe('2025-04-06T02:07:00Z');
+    expect(formatCsvTimestamp(undefined)).toBe('');
+  });
+});
+
+describe('one card brand spelling', () => {
+  it('names a stored brand code as the card forms do', () => {
+    expect(cardBrandName('visa')).toBe('Visa');
+    expect(cardBrandName('mastercard')).toBe('Mastercard');
+    expect(cardBrandName('AMEX')).toBe('American Express');
+    expect(cardBrandName('unionpay')).toBe('Unionpay');
+    expect(formatCardSummary('visa', '4242')).toBe('Visa ending in 4242');
+    expect(formatCardSummary('visa', '')).toBe('');
+  });
+});
+
+describe('tax lines say the tax and its rate once', () => {
+  it('adds the rate to a bare label', () => {
+    expect(formatTaxLine('Sales Tax (CA)', 725)).toBe('Sales Tax (CA) 7.25%');
+    expect(formatTaxLine('', 0)).toBe('Tax 0%');
+  });
+
+  it('does not repeat a rate a stored label already carries', () => {
+    expect(formatTaxLine('Sales Tax (CA) 7.25%', 725)).toBe('Sales Tax (CA) 7.25%');
+    expect(formatTaxLine('VAT (DE) 19%', 1900)).toBe('VAT (DE) 19%');
+    expect(formatTaxLine('VAT reverse charge 0%', 0)).toBe('VAT reverse charge 0%');
+  });
+});
