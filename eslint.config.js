@@ -5,9 +5,18 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 // Imports flow one way: domain <- lib/ui <- features <- app; server imports only src/domain.
-const boundary = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+const boundary = (patterns, message, paths = []) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }], paths }],
 });
+// Calls that change something go through useServerMutation, which drops a second submission
+// while the first is on its way (a double click must not send two).
+const serverMutationOnly = [
+  {
+    name: '@tanstack/react-query',
+    importNames: ['useMutation'],
+    message: 'Use useServerMutation from src/lib/http/use-server-mutation.ts.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -67,6 +76,15 @@ export default tseslint.config(
     rules: boundary(
       ['**/features/**', '**/app/**', '**/server/**'],
       'lib, ui and offline sit below features and app.',
+      serverMutationOnly,
+    ),
+  },
+  {
+    // The one place that wraps useMutation.
+    files: ['src/lib/http/use-server-mutation.ts'],
+    rules: boundary(
+      ['**/features/**', '**/app/**', '**/server/**'],
+      'lib, ui and offline sit below features and app.',
     ),
   },
   {
@@ -74,6 +92,7 @@ export default tseslint.config(
     rules: boundary(
       ['**/app/**', '**/server/**'],
       'features do not import the app shell or the server.',
+      serverMutationOnly,
     ),
   },
   {

@@ -121,7 +121,7 @@ export function cvvLengthFor(brand: CardBrand): number {
  * A supported brand's number of a length that brand never issues fails as an invalid number.
  */
 export const cardNumberRule: Rule = defineRule({
-  blank: messages['card.length'],
+  blank: messages['card.number.required'],
   checks: [
     [
       (value) => DIGITS.test(value) && hasLength(lengths.cardNumber)(value),
@@ -137,7 +137,7 @@ export const cardNumberRule: Rule = defineRule({
 });
 
 export const cvvRule: Rule = defineRule({
-  blank: messages['cvv.invalid'],
+  blank: messages['cvv.required'],
   checks: [
     [(value) => DIGITS.test(value) && hasLength(lengths.cvv)(value), messages['cvv.invalid']],
   ],

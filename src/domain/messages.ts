@@ -156,6 +156,16 @@ export const messages = {
   'card.length': 'Card number must be between 14-16 digits',
   'cvv.invalid': 'CVV can contain only 3-4 digits',
   'card.unsupported': 'This credit card is not supported',
+  /** chosen: the spec gives no required text for the card fields; each field names itself. */
+  'card.number.required': 'Card number cannot be blank',
+  /** chosen */
+  'cvv.required': 'CVV cannot be blank',
+  /** chosen */
+  'card.month.required': 'Expiry month cannot be blank',
+  /** chosen */
+  'card.year.required': 'Expiry year cannot be blank',
+  /** chosen: the spec gives no text for an expiry date in the past. */
+  'card.expired': 'This card has expired. Check the expiry month and year.',
   'card.updated': 'Your Credit card details have been updated successfully',
   'pending.charges.applied': 'Pending charges have been applied successfully',
   'account.reactivated':

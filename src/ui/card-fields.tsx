@@ -1,6 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { rules } from '../domain/validation';
+import { messages } from '../domain/messages';
 
 export interface CardValues {
   cardNumber: string;
@@ -18,9 +19,7 @@ export const emptyCard: CardValues = {
   holder: '',
 };
 
-const EXPIRY_TEXT = 'Credit card could not be processed';
-
-/** The rule book's card checks, plus an expiry that is this month or later. */
+/** The rule book's card checks, each field with its own message, plus an expiry not in the past. */
 export function validateCard(
   values: CardValues,
   now = new Date(),
@@ -32,9 +31,10 @@ export function validateCard(
   if (cvv) errors.cvv = cvv;
   const month = Number(values.expMonth);
   const year = Number(values.expYear);
-  const isFuture =
-    month >= 1 && year > 0 && year * 12 + month - 1 >= now.getFullYear() * 12 + now.getMonth();
-  if (!isFuture) errors.expMonth = EXPIRY_TEXT;
+  if (!values.expMonth) errors.expMonth = messages['card.month.required'];
+  if (!values.expYear) errors.expYear = messages['card.year.required'];
+  const isPast = year * 12 + month - 1 < now.getFullYear() * 12 + now.getMonth();
+  if (!errors.expMonth && !errors.expYear && isPast) errors.expMonth = messages['card.expired'];
   const holder = rules.name(values.holder);
   if (holder) errors.holder = holder;
   return errors;
@@ -51,7 +51,6 @@ export function CardFields<T extends CardValues>({ form }: { form: UseFormReturn
       <TextInput
         label="Name on card"
         autoComplete="cc-name"
-        maxLength={50}
         required
         key={form.key('holder')}
         {...form.getInputProps('holder')}
@@ -60,7 +59,6 @@ export function CardFields<T extends CardValues>({ form }: { form: UseFormReturn
         label="Card number"
         autoComplete="cc-number"
         inputMode="numeric"
-        maxLength={19}
         required
         key={form.key('cardNumber')}
         {...form.getInputProps('cardNumber')}
@@ -88,7 +86,6 @@ export function CardFields<T extends CardValues>({ form }: { form: UseFormReturn
           label="CVV"
           autoComplete="cc-csc"
           inputMode="numeric"
-          maxLength={4}
           required
           key={form.key('cvv')}
           {...form.getInputProps('cvv')}

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Loader, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { GENERIC_ERROR_TEXT, isApiError } from '../lib/http/api-error';
 import { paths } from '../lib/paths';
 import { AuthFrame } from './auth-frame';
+import { useServerMutation } from '../lib/http/use-server-mutation';
 
 const toSignIn = (
   <Text size="sm" mt="lg" ta="center">
@@ -32,7 +33,7 @@ export function SingleUseLinkPage({
 }) {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const { mutate, isSuccess, isError, data, error } = useMutation({ mutationFn: redeem });
+  const { mutate, isSuccess, isError, data, error } = useServerMutation({ mutationFn: redeem });
   // The link works once: StrictMode's second run or a re-render must not spend it again.
   const isSent = useRef(false);
   useEffect(() => {

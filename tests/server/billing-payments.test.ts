@@ -68,6 +68,11 @@ describe('Card on file', () => {
     [{ cardNumber: '4242424242424241' }, 'cardNumber', 'Invalid credit card number'],
     [{ cardNumber: '9999999999999995' }, 'cardNumber', 'This credit card is not supported'],
     [{ cvv: '12' }, 'cvv', 'CVV can contain only 3-4 digits'],
+    // Each empty card field names itself (issue 23: an empty month said the card failed).
+    [{ cardNumber: '' }, 'cardNumber', 'Card number cannot be blank'],
+    [{ cvv: '' }, 'cvv', 'CVV cannot be blank'],
+    [{ expMonth: '' }, 'expMonth', 'Expiry month cannot be blank'],
+    [{ expYear: '' }, 'expYear', 'Expiry year cannot be blank'],
     [{ expMonth: '1', expYear: '2020' }, 'expMonth', 'Credit card could not be processed'],
     [{ zip: '00000' }, 'zip', 'invalid zip code'],
     [{ zip: '10001' }, 'zip', 'invalid zip code'],

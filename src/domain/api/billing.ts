@@ -91,16 +91,21 @@ export type BillingInfo = z.infer<typeof billingInfoSchema>;
 /** GET /reseller/ecom/getCardInfo: brand, last four and expiry; never the number. */
 export const cardInfoSchema = z.object({ card: cardSummarySchema.nullable() });
 
-const expMonth = z.coerce
-  .number({ error: messages['card.not.processed'] })
-  .int({ error: messages['card.not.processed'] })
-  .min(1, { error: messages['card.not.processed'] })
-  .max(12, { error: messages['card.not.processed'] });
-const expYear = z.coerce
-  .number({ error: messages['card.not.processed'] })
-  .int({ error: messages['card.not.processed'] })
-  .min(2000, { error: messages['card.not.processed'] })
-  .max(2100, { error: messages['card.not.processed'] });
+/** An expiry month or year: blank gets its own required text, anything else not in range the spec's. */
+const expiryPart = (required: string, min: number, max: number) =>
+  z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce
+        .number({ error: messages['card.not.processed'] })
+        .int({ error: messages['card.not.processed'] })
+        .min(min, { error: messages['card.not.processed'] })
+        .max(max, { error: messages['card.not.processed'] })
+        .optional(),
+    )
+    .refine((value) => value !== undefined, { error: required });
+const expMonth = expiryPart(messages['card.month.required'], 1, 12);
+const expYear = expiryPart(messages['card.year.required'], 2000, 2100);
 
 /** The card fields, checked with the rule book; the number and CVV never leave the request. */
 export const cardFieldsSchema = z.object({

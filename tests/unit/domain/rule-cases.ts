@@ -321,7 +321,7 @@ export const ruleCases: Readonly<Record<RuleName, RuleCases>> = {
       ' 4111111111111111 ',
     ],
     reject: [
-      ['', m['card.length']],
+      ['', m['card.number.required']],
       ['4222222222222', m['card.length']],
       ['41111111111111113', m['card.length']],
       ['4111 1111 1111 1111', m['card.length']],
@@ -335,7 +335,7 @@ export const ruleCases: Readonly<Record<RuleName, RuleCases>> = {
   cvv: {
     accept: ['123', '1234', ' 123 ', '000', '9999'],
     reject: [
-      ['', m['cvv.invalid']],
+      ['', m['cvv.required']],
       ['12', m['cvv.invalid']],
       ['12345', m['cvv.invalid']],
       ['12a', m['cvv.invalid']],

@@ -105,7 +105,7 @@ describe('useRuleForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     const email = screen.getByLabelText('Email Address');
     const message = screen.getByText('Enter a valid email address');
-    expect(screen.getByText('CVV can contain only 3-4 digits')).toBeInTheDocument();
+    expect(screen.getByText('CVV cannot be blank')).toBeInTheDocument();
     expect(email).toHaveAttribute('data-error-highlight', 'true');
     expect(message).toHaveAttribute('data-error-highlight', 'true');
 

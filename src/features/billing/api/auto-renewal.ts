@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { autoRenewalSchema, type Term } from '../../../domain/api/billing';
 import { apiPost } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/autorenewal/enableAutoRenewal */
 export function enableAutoRenewal(enable: boolean) {
@@ -23,7 +24,7 @@ export function updateRenewDetails(renewTerm: Term) {
 
 export function useEnableAutoRenewal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: enableAutoRenewal,
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
   });
@@ -31,7 +32,7 @@ export function useEnableAutoRenewal() {
 
 export function useUpdateRenewDetails() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: updateRenewDetails,
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.info() }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { upgradeResultSchema, type Term } from '../../../domain/api/billing';
 import { apiPost } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 export interface UpgradeRequest {
   planCode: string;
@@ -28,7 +29,7 @@ export function continueUpgrade(request: UpgradeRequest) {
 
 export function useContinueUpgrade() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: continueUpgrade,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { payPendingResponseSchema } from '../../../domain/api/billing';
 import { apiPost } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/v1_ecom/payPendingCharge: charges the card on file. */
 export function payPendingCharge() {
@@ -12,7 +13,7 @@ export function payPendingCharge() {
 
 export function usePayPendingCharge() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: payPendingCharge,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });

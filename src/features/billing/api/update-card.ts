@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { updateCardResponseSchema, type UpdateCardRequest } from '../../../domain/api/billing';
 import { apiPost } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 export type UpdateCardResult = z.infer<typeof updateCardResponseSchema>;
 
@@ -15,7 +16,7 @@ export function updateCard(request: UpdateCardRequest): Promise<UpdateCardResult
 
 export function useUpdateCard() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: updateCard,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { textResultSchema } from '../../../domain/api/billing';
 import { apiPost } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/vat/update (EU) or /rpc-api/reseller/gst/updateGSTNumber (India). */
 export function updateTaxId(request: { kind: 'vat' | 'gst'; value: string }) {
@@ -16,7 +17,7 @@ export function updateTaxId(request: { kind: 'vat' | 'gst'; value: string }) {
 
 export function useUpdateTaxId() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: updateTaxId,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });

@@ -49,7 +49,6 @@ export function TaxIdForm({ info }: { info: BillingInfo }) {
         <TextInput
           label={kind === 'gst' ? taxLabels.gstinLabel : taxLabels.vatIdLabel}
           placeholder={kind === 'gst' ? taxLabels.gstinPlaceholder : taxLabels.vatIdPlaceholder}
-          maxLength={kind === 'gst' ? 15 : 20}
           value={value}
           error={error}
           onChange={(event) => setValue(event.currentTarget.value)}

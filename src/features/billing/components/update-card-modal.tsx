@@ -98,7 +98,6 @@ export function UpdateCardModal({
           <TextInput
             label="Billing address"
             autoComplete="address-line1"
-            maxLength={200}
             required
             key={form.key('address1')}
             {...form.getInputProps('address1')}
@@ -107,7 +106,6 @@ export function UpdateCardModal({
             <TextInput
               label="City"
               autoComplete="address-level2"
-              maxLength={50}
               required
               key={form.key('city')}
               {...form.getInputProps('city')}
@@ -115,7 +113,6 @@ export function UpdateCardModal({
             <TextInput
               label="Zip code"
               autoComplete="postal-code"
-              maxLength={20}
               required
               key={form.key('zip')}
               {...form.getInputProps('zip')}
@@ -140,7 +137,6 @@ export function UpdateCardModal({
             <TextInput
               label="State/Province/Region"
               autoComplete="address-level1"
-              maxLength={50}
               {...form.getInputProps('state')}
             />
           )}

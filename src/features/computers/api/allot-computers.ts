@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { computerDoneSchema, type AllotComputersRequest } from '../../../domain/api/computers';
 import { apiPost } from '../../../lib/http/api-client';
 import { computerKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/computer/allot: userId "" takes the computers back */
 export function allotComputers(request: AllotComputersRequest) {
@@ -10,7 +11,7 @@ export function allotComputers(request: AllotComputersRequest) {
 
 export function useAllotComputers() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: allotComputers,
     // Lists, group counts and notes all read what changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: computerKeys.all }),

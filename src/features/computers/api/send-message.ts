@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { computerDoneSchema } from '../../../domain/api/computers';
 import { apiPost } from '../../../lib/http/api-client';
 import { computerKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/computer/message/send */
 export function sendMessage(request: { computerId: string; message: string }) {
@@ -10,7 +11,7 @@ export function sendMessage(request: { computerId: string; message: string }) {
 
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: sendMessage,
     // Lists, group counts and notes all read what changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: computerKeys.all }),

@@ -11,7 +11,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { Computer, ComputerGroup } from '../../../domain/api/computers';
-import { lengths } from '../../../domain/limits';
 import type { Rule } from '../../../domain/rule-kit';
 import { rules } from '../../../domain/validation';
 import { useRuleForm } from '../../../ui/form-rule-form';
@@ -96,7 +95,6 @@ function ComputerForm({
         <TextInput
           label="Computer name"
           required
-          maxLength={lengths.computerName.max}
           data-autofocus
           key={form.key('name')}
           {...form.getInputProps('name')}
@@ -107,7 +105,6 @@ function ComputerForm({
           autosize
           minRows={2}
           maxRows={6}
-          maxLength={lengths.computerDescription.max}
           key={form.key('description')}
           {...form.getInputProps('description')}
         />
@@ -120,7 +117,6 @@ function ComputerForm({
           }
           required={!computer}
           autoComplete="new-password"
-          maxLength={lengths.personalKey.max}
           visibilityToggleButtonProps={{ 'aria-label': 'Show Personal Key' }}
           key={form.key('personalKey')}
           {...form.getInputProps('personalKey')}

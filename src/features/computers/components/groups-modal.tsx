@@ -2,7 +2,6 @@ import { Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine
 import { modals } from '@mantine/modals';
 import { useState, type SyntheticEvent } from 'react';
 import type { ComputerGroup } from '../../../domain/api/computers';
-import { lengths } from '../../../domain/limits';
 import { rules } from '../../../domain/validation';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useCreateGroup } from '../api/create-group';
@@ -46,7 +45,6 @@ function GroupNameForm({
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={error || undefined}
-          maxLength={lengths.groupName.max}
           style={{ flex: '1 1 180px' }}
           data-autofocus={onCancel ? true : undefined}
         />

@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { computerMessages, type Computer } from '../../../domain/api/computers';
 import { lengths } from '../../../domain/limits';
 import { rules } from '../../../domain/validation';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useAddComment } from '../api/add-comment';
 import { useComments } from '../api/list-comments';
 import { useMessages } from '../api/list-messages';
@@ -43,6 +43,13 @@ function Notes({ kind, computer }: { kind: NotesKind; computer: Computer }) {
   const comments = useComments(kind === 'comments' ? computer.id : null);
   const messages = useMessages(kind === 'message' ? computer.id : null);
   const notes = kind === 'comments' ? comments : messages;
+  const notesFallback = useQueryFallback(
+    notes,
+    <Stack gap="xs">
+      <Skeleton height={48} />
+      <Skeleton height={48} />
+    </Stack>,
+  );
   const addComment = useAddComment();
   const sendMessage = useSendMessage();
   const isPending = addComment.isPending || sendMessage.isPending;
@@ -93,8 +100,6 @@ function Notes({ kind, computer }: { kind: NotesKind; computer: Computer }) {
             autosize
             minRows={3}
             maxRows={8}
-            // One past the limit, so typing too much shows the rule's message instead of stopping.
-            maxLength={text.max + 1}
             description={`${String(value.trim().length)} / ${String(text.max)}`}
             data-autofocus
           />
@@ -105,13 +110,8 @@ function Notes({ kind, computer }: { kind: NotesKind; computer: Computer }) {
           </Group>
         </Stack>
       </form>
-      {notes.isError ? (
-        <QueryError error={notes.error} onRetry={() => void notes.refetch()} />
-      ) : notes.data === undefined ? (
-        <Stack gap="xs">
-          <Skeleton height={48} />
-          <Skeleton height={48} />
-        </Stack>
+      {notes.data === undefined ? (
+        notesFallback
       ) : notes.data.notes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {text.empty}

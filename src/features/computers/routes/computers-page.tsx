@@ -13,7 +13,7 @@ import { can } from '../../../domain/api/reseller-users';
 import { HOSTS_DELETE_MAX } from '../../../domain/limits';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useCurrentRole } from '../api/current-role';
 import { useDeleteComputers } from '../api/delete-computers';
 import { useComputers } from '../api/list-computers';
@@ -49,7 +49,7 @@ const plural = (count: number) => `${String(count)} computer${count === 1 ? '' :
 export function ComputersPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Computers | ${productName} Bulk Reseller`);
-  const role = useCurrentRole();
+  const { role, query: me } = useCurrentRole();
   // Below Mantine's xs breakpoint the list becomes cards instead of a sideways-scrolling table.
   const isPhone = useMediaQuery('(max-width: 36em)');
   const isManager = role !== undefined && can(role, 'computers.manage');
@@ -90,7 +90,9 @@ export function ComputersPage() {
   });
   const remove = useDeleteComputers();
 
-  if (role === undefined) return <PageLoader label="Loading computers" />;
+  const roleFallback = useQueryFallback(me, <PageLoader label="Loading computers" />);
+  const listFallback = useQueryFallback(list, null);
+  if (role === undefined) return roleFallback;
 
   const resetPaging = () => {
     setPage(1);
@@ -178,7 +180,6 @@ export function ComputersPage() {
             setSearch(event.currentTarget.value);
             resetPaging();
           }}
-          maxLength={80}
           w={{ base: '100%', xs: 320 }}
         />
         {isManager && (
@@ -256,9 +257,7 @@ export function ComputersPage() {
         </Group>
       )}
 
-      {list.isError && !data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
+      {listFallback ?? (
         <>
           <ListView
             computers={data?.computers}

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   invitedSignupResponseSchema,
   type InvitedSignupRequest,
   type InvitedSignupResponse,
 } from '../../../domain/api/invite';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /**
  * POST /rpc-api/reseller/invitedUserSignup with the spec's payload. The client only resolves on
@@ -19,5 +19,5 @@ export function invitedSignup(request: InvitedSignupRequest): Promise<InvitedSig
 }
 
 export function useInvitedSignup() {
-  return useMutation({ mutationFn: invitedSignup });
+  return useServerMutation({ mutationFn: invitedSignup });
 }

@@ -136,7 +136,6 @@ export function InvitedSignupForm({
             name="firstName"
             label="First Name"
             autoComplete="given-name"
-            maxLength={50}
             required
             key={form.key('firstName')}
             {...form.getInputProps('firstName')}
@@ -145,7 +144,6 @@ export function InvitedSignupForm({
             name="lastName"
             label="Last Name"
             autoComplete="family-name"
-            maxLength={50}
             required
             key={form.key('lastName')}
             {...form.getInputProps('lastName')}
@@ -156,7 +154,6 @@ export function InvitedSignupForm({
           name="password"
           label="Password"
           autoComplete="new-password"
-          maxLength={20}
           required
           visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
           key={form.key('password')}

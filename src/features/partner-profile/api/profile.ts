@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messageResultSchema,
   profileUpdateResultSchema,
@@ -8,6 +8,7 @@ import {
 } from '../../../domain/api/partner-account';
 import { partnerUserInfoSchema } from '../../../domain/api/session';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** Query keys shared with the rest of the partner area ('partner' branch). */
 export const partnerProfileKeys = {
@@ -43,7 +44,7 @@ export const useStateList = (country: string) =>
 /** POST /partner/updatePartnerEditProfile: empty values keep the old ones. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: (form: ProfileUpdate) =>
       apiPost(
         '/partner/updatePartnerEditProfile',
@@ -56,28 +57,28 @@ export function useUpdateProfile() {
 
 /** POST /partner/updatePartnerPassword. */
 export const useChangePassword = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (form: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiPost('/partner/updatePartnerPassword', { ...form }, { schema: messageResultSchema }),
   });
 
 /** POST /partner/partnerCancelAccount. */
 export const useCancelAccount = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (password: string) =>
       apiPost('/partner/partnerCancelAccount', { password }, { schema: messageResultSchema }),
   });
 
 /** POST /partner/forgotPasswordLink. */
 export const useForgotPassword = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (emailId: string) =>
       apiPost('/partner/forgotPasswordLink', { emailId }, { schema: messageResultSchema }),
   });
 
 /** POST /partner/resetpartner_password. */
 export const useResetPassword = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (form: { token: string; newPassword: string; confirmPassword: string }) =>
       apiPost('/partner/resetpartner_password', { ...form }, { schema: messageResultSchema }),
   });

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PartnerProgram } from '../../../domain/api/partner-reports';
 import { apiPost } from '../../../lib/http/api-client';
 import { partnerReportKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 const paths: Readonly<Record<PartnerProgram, string>> = {
   rpc: '/partner/askToConfirmUser',
@@ -18,7 +19,7 @@ export function askToConfirm(program: PartnerProgram, id: string) {
 
 export function useAskToConfirm(program: PartnerProgram) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: (id: string) => askToConfirm(program, id),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: partnerReportKeys.unconfirmed(program) }),

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { w9PreviewSchema, type W9Form } from '../../../domain/api/partner-account';
 import { partnerUserInfoSchema } from '../../../domain/api/session';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { partnerSignupKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** The partner's details (to prefill the W-9); the TIN only ever arrives masked. */
 export const userInfoQuery = queryOptions({
@@ -15,7 +16,7 @@ export const usePartnerInfo = () => useQuery(userInfoQuery);
 
 /** POST /partner/confirmPartnerW9Form: checks the form and answers it with the TIN masked. */
 export const useW9Preview = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (form: W9Form) =>
       apiPost('/partner/confirmPartnerW9Form', { ...form }, { schema: w9PreviewSchema }),
   });
@@ -23,7 +24,7 @@ export const useW9Preview = () =>
 /** POST /partner/partnerW9FormConfirm: files the W-9. */
 export function useW9Save() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: (form: W9Form) =>
       apiPost(
         '/partner/partnerW9FormConfirm',

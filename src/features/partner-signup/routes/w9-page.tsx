@@ -27,7 +27,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { DetailList } from '../../../ui/detail-list';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { usePartnerInfo, useW9Preview, useW9Save } from '../api/w9';
 import { showServerError } from '../components/server-errors';
 import { ServerActionButton } from '../../../ui/server-action-button';
@@ -189,7 +189,6 @@ function W9FormCard({ info, isSignup }: { info: PartnerUserInfo; isSignup: boole
           {form.values.federalTaxClassification === 'LLC' && (
             <TextInput
               label="LLC tax classification (C, S or P)"
-              maxLength={1}
               withAsterisk
               {...form.getInputProps('federalTaxClassificationDetails')}
             />
@@ -256,8 +255,8 @@ function W9Page({ isSignup }: { isSignup: boolean }) {
   const { productName } = usePublicConfig();
   useDocumentTitle(`W-9 form | ${productName} Partner`);
   const info = usePartnerInfo();
-  if (info.isPending) return <PageLoader label="Loading your W-9 form" />;
-  if (info.isError) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
+  const fallback = useQueryFallback(info, <PageLoader label="Loading your W-9 form" />);
+  if (info.data === undefined) return fallback;
   const status = info.data.rpcPartnerInfo.accountStatus;
   return (
     <Stack gap="lg" maw={720}>

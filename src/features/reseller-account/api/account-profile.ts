@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountProfileSchema,
   textResponseSchema,
@@ -7,6 +7,7 @@ import {
 } from '../../../domain/api/reseller-account';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { accountKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** GET /rpc-api/reseller/account/get: the signed-in user's names, e-mail and proxy topic. */
 export const accountProfileQuery = queryOptions({
@@ -33,7 +34,7 @@ export async function updateAccountProfile(request: AccountUpdateRequest): Promi
 
 export function useUpdateAccountProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: updateAccountProfile,
     // The header's name and user_info read the same row.
     onSuccess: () => queryClient.invalidateQueries(),

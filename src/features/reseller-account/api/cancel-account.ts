@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   cancelAccountResponseSchema,
   type CancelAccountRequest,
   type CancelAccountResponse,
 } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /**
  * POST /rpc-api/reseller/ecom/cancelAccount: the administrator's password confirms it; every
@@ -21,5 +21,5 @@ export async function cancelAccount(request: CancelAccountRequest): Promise<Canc
 }
 
 export function useCancelAccount() {
-  return useMutation({ mutationFn: cancelAccount });
+  return useServerMutation({ mutationFn: cancelAccount });
 }

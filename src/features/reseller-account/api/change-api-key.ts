@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiKeyResponseSchema, type ApiKeyRequest } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/config/token/update (Change): a new key replaces the old one. */
 export async function changeApiKey(request: ApiKeyRequest): Promise<string> {
@@ -11,5 +11,5 @@ export async function changeApiKey(request: ApiKeyRequest): Promise<string> {
 }
 
 export function useChangeApiKey() {
-  return useMutation({ mutationFn: changeApiKey });
+  return useServerMutation({ mutationFn: changeApiKey });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { textResponseSchema } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 export interface ChangePasswordRequest {
   currentPassword: string;
@@ -21,5 +21,5 @@ export async function changePassword(request: ChangePasswordRequest): Promise<st
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useServerMutation({ mutationFn: changePassword });
 }

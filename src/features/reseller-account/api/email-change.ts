@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { textResponseSchema, type EmailChangeRequest } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
 import { accountKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/account/change/email: mails a confirmation link to the new address. */
 export async function requestEmailChange(request: EmailChangeRequest): Promise<string> {
@@ -40,7 +41,7 @@ export async function cancelEmailChange(): Promise<string> {
 /** The three signed-in calls refresh the profile, which shows the pending address. */
 function useProfileMutation<T>(mutationFn: (input: T) => Promise<string>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.account() }),
   });

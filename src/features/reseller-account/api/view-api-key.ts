@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiKeyResponseSchema, type ApiKeyRequest } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/config/token/generate (View): the account's key, as message[0].token. */
 export async function viewApiKey(request: ApiKeyRequest): Promise<string> {
@@ -11,5 +11,5 @@ export async function viewApiKey(request: ApiKeyRequest): Promise<string> {
 }
 
 export function useViewApiKey() {
-  return useMutation({ mutationFn: viewApiKey });
+  return useServerMutation({ mutationFn: viewApiKey });
 }

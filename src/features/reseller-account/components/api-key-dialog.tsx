@@ -26,7 +26,6 @@ import { ServerActionButton } from '../../../ui/server-action-button';
 export type ApiKeyMode = 'view' | 'change';
 
 const MIN = lengths.apiKeyPassword.min;
-const MAX = lengths.apiKeyPassword.max;
 
 /**
  * The API key dialog of spec sections 4 and 8: password first (the confirm button waits for the
@@ -194,7 +193,6 @@ function ApiKeyDialogBody({ mode, onClose }: { mode: ApiKeyMode; onClose: () => 
           label="Password"
           autoComplete="current-password"
           data-autofocus
-          maxLength={MAX}
           value={password}
           onChange={(event) => {
             setPassword(event.currentTarget.value);

@@ -137,7 +137,6 @@ function EmailChangeForm({ onDone }: { onDone: () => void }) {
           label="New Email Address"
           type="email"
           autoComplete="email"
-          maxLength={80}
           required
           data-autofocus
           key={form.key('email')}

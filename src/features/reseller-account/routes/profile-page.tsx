@@ -9,7 +9,7 @@ import {
 import { TOAST_DURATION_MS } from '../../../domain/limits';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useAccountProfile, useUpdateAccountProfile } from '../api/account-profile';
 import { EmailChangeCard } from '../components/email-change-card';
@@ -24,18 +24,15 @@ const proxyRule = (value: string): string | null => {
 /** /account/profile: names and the proxy topic; the e-mail changes through a confirmed link. */
 export function ProfilePage() {
   const profile = useAccountProfile();
-  if (profile.isError) {
-    return <QueryError error={profile.error} onRetry={() => void profile.refetch()} />;
-  }
-  if (!profile.data) {
-    return (
-      <Stack gap="sm" maw={520} aria-busy="true" aria-label="Loading profile">
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-      </Stack>
-    );
-  }
+  const fallback = useQueryFallback(
+    profile,
+    <Stack gap="sm" maw={520} aria-busy="true" aria-label="Loading profile">
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+    </Stack>,
+  );
+  if (profile.data === undefined) return fallback;
   return (
     <Stack gap="md">
       <ProfileForm profile={profile.data} />
@@ -92,7 +89,6 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
             <TextInput
               label="First Name"
               autoComplete="given-name"
-              maxLength={50}
               required
               miw={180}
               key={form.key('firstname')}
@@ -101,7 +97,6 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
             <TextInput
               label="Last Name"
               autoComplete="family-name"
-              maxLength={50}
               required
               miw={180}
               key={form.key('lastname')}
@@ -111,7 +106,6 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
           <TextInput
             label="Proxy topic"
             description="The name your account's computers use to reach you."
-            maxLength={50}
             required
             key={form.key('proxy')}
             {...form.getInputProps('proxy')}

@@ -85,7 +85,6 @@ function SettingsPasswordCard() {
           <PasswordInput
             label="Current Password"
             autoComplete="current-password"
-            maxLength={20}
             required
             key={form.key('currentPassword')}
             {...form.getInputProps('currentPassword')}
@@ -93,7 +92,6 @@ function SettingsPasswordCard() {
           <PasswordInput
             label="New Password"
             autoComplete="new-password"
-            maxLength={20}
             required
             key={form.key('newPassword')}
             {...form.getInputProps('newPassword')}
@@ -101,7 +99,6 @@ function SettingsPasswordCard() {
           <PasswordInput
             label="Confirm Password"
             autoComplete="new-password"
-            maxLength={20}
             required
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}

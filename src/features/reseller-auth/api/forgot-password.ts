@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { textResponseSchema } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/forgot_password: mails a reset link; the answer is the same for any address. */
 export async function requestPasswordReset(email: string): Promise<string> {
@@ -9,5 +9,5 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useServerMutation({ mutationFn: requestPasswordReset });
 }

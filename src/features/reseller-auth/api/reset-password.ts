@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resetLinkResponseSchema, textResponseSchema } from '../../../domain/api/reseller-account';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** GET /rpc-api/reset_password/check: whether the e-mailed link can still be used. */
 export const resetLinkQuery = (token: string) =>
@@ -29,5 +30,5 @@ export async function resetPassword(request: ResetPasswordRequest): Promise<stri
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useServerMutation({ mutationFn: resetPassword });
 }

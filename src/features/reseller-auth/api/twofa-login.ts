@@ -1,10 +1,4 @@
-import {
-  hashKey,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInResponse } from '../../../domain/api/session';
 import { signInResponseSchema } from '../../../domain/api/session';
 import { twofaLoginStateSchema } from '../../../domain/api/two-factor';
@@ -12,6 +6,7 @@ import { textResponseSchema } from '../../../domain/api/reseller-account';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { setProductType } from '../../../lib/session/product-type';
 import { markSignedIn } from '../../../lib/session/signed-in';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** GET /rpc-api/reseller/twofa/login/state: the factor the pending sign-in needs. */
 export const twofaLoginStateQuery = queryOptions({
@@ -32,7 +27,7 @@ export function useTwofaLoginState() {
 
 /** POST /rpc-api/reseller/twofa/login/generatePasscode: texts a 6-digit code to the phone. */
 export function useSendLoginCode() {
-  return useMutation({
+  return useServerMutation({
     mutationFn: async () =>
       (await apiPost('/reseller/twofa/login/generatePasscode', {}, { schema: textResponseSchema }))
         .text,
@@ -55,7 +50,7 @@ function useSignedIn() {
 /** POST /rpc-api/reseller/twofa/login/validatePasscode */
 export function useValidatePasscode() {
   const signedIn = useSignedIn();
-  return useMutation({
+  return useServerMutation({
     mutationFn: (otp: string): Promise<SignInResponse> =>
       apiPost('/reseller/twofa/login/validatePasscode', { otp }, { schema: signInResponseSchema }),
     onSuccess: signedIn,
@@ -65,7 +60,7 @@ export function useValidatePasscode() {
 /** POST /rpc-api/reseller/twofa/login/deactivateTwoFA: a recovery code instead of the factor. */
 export function useRecoverySignIn() {
   const signedIn = useSignedIn();
-  return useMutation({
+  return useServerMutation({
     mutationFn: (recoveryCode: string): Promise<SignInResponse> =>
       apiPost(
         '/reseller/twofa/login/deactivateTwoFA',

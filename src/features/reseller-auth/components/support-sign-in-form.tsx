@@ -50,7 +50,6 @@ export function SupportSignInForm() {
         <TextInput
           label="Customer email or username"
           autoComplete="off"
-          maxLength={80}
           value={username}
           onChange={(event) => {
             setUsername(event.currentTarget.value);
@@ -61,7 +60,6 @@ export function SupportSignInForm() {
           label="One-time code"
           autoComplete="off"
           inputMode="numeric"
-          maxLength={8}
           value={otp}
           onChange={(event) => {
             setOtp(event.currentTarget.value.replace(/\D/g, ''));

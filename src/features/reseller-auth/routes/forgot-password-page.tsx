@@ -62,7 +62,6 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="username"
             inputMode="email"
-            maxLength={80}
             required
             key={form.key('email')}
             {...form.getInputProps('email')}

@@ -101,7 +101,6 @@ export function ResetPasswordPage() {
           <PasswordInput
             label="New Password"
             autoComplete="new-password"
-            maxLength={20}
             required
             key={form.key('newPassword')}
             {...form.getInputProps('newPassword')}
@@ -109,7 +108,6 @@ export function ResetPasswordPage() {
           <PasswordInput
             label="Confirm Password"
             autoComplete="new-password"
-            maxLength={20}
             required
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   chromebookResponseSchema,
@@ -10,6 +10,7 @@ import {
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { setProductType } from '../../../lib/session/product-type';
 import { markSignedIn } from '../../../lib/session/signed-in';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** GET /reseller/signup: trial length, plans, countries and US states for the form. */
 export const signupOptionsQuery = queryOptions({
@@ -24,7 +25,7 @@ function useSignedInAfter<T>(
   mutationFn: (form: T) => Promise<z.infer<typeof signupResponseSchema>>,
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn,
     onSuccess: () => {
       queryClient.clear();
@@ -60,7 +61,7 @@ export const processRegistration = (token: string): Promise<string> =>
 
 /** POST /chromebook/captcha/verify: records the pass the Chromebook app polls for. */
 export const useChromebookVerify = () =>
-  useMutation({
+  useServerMutation({
     mutationFn: (form: { session: string; altcha: string }) =>
       apiPost('/chromebook/captcha/verify', form, { schema: chromebookResponseSchema }),
   });

@@ -25,7 +25,7 @@ import { paths } from '../../../lib/paths';
 import { AuthFrame } from '../../../ui/auth-frame';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { showSuccessToast } from '../../../ui/toast-show';
 import { signupOptionsQuery, usePaidSignup, useTrialSignup } from '../api/signup';
 import { CaptchaField } from '../components/captcha-field';
@@ -193,14 +193,12 @@ function SignupForm({ options }: { options: SignupOptions }) {
             label="First name"
             autoComplete="given-name"
             required
-            maxLength={50}
             {...form.getInputProps('firstName')}
           />
           <TextInput
             label="Last name"
             autoComplete="family-name"
             required
-            maxLength={50}
             {...form.getInputProps('lastName')}
           />
         </SimpleGrid>
@@ -208,7 +206,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
           label="Company name"
           autoComplete="organization"
           required
-          maxLength={100}
           {...form.getInputProps('companyName')}
         />
         <TextInput
@@ -216,7 +213,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
           type="email"
           autoComplete="email"
           required
-          maxLength={80}
           {...form.getInputProps('email')}
         />
         <PasswordInput
@@ -224,14 +220,12 @@ function SignupForm({ options }: { options: SignupOptions }) {
           autoComplete="new-password"
           description="6 to 20 characters"
           required
-          maxLength={20}
           {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           required
-          maxLength={20}
           {...form.getInputProps('confirmPassword')}
         />
         {kind === 'paid' && (
@@ -274,7 +268,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
               label="Address"
               autoComplete="address-line1"
               required
-              maxLength={100}
               {...form.getInputProps('address1')}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -282,7 +275,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
                 label="City"
                 autoComplete="address-level2"
                 required
-                maxLength={50}
                 {...form.getInputProps('city')}
               />
               <Select
@@ -313,7 +305,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
                 <TextInput
                   label="State / province / region"
                   autoComplete="address-level1"
-                  maxLength={50}
                   {...form.getInputProps('state')}
                 />
               )}
@@ -321,7 +312,6 @@ function SignupForm({ options }: { options: SignupOptions }) {
                 label="ZIP / postal code"
                 autoComplete="postal-code"
                 required
-                maxLength={10}
                 {...form.getInputProps('zip')}
               />
             </SimpleGrid>
@@ -345,6 +335,7 @@ function SignupForm({ options }: { options: SignupOptions }) {
 export function ResellerSignupPage() {
   const { productName } = usePublicConfig();
   const options = useQuery(signupOptionsQuery);
+  const optionsFallback = useQueryFallback(options);
   return (
     <AuthFrame
       title="Create your account"
@@ -361,10 +352,8 @@ export function ResellerSignupPage() {
         </Group>
       }
     >
-      {options.isPending ? (
-        <PageLoader />
-      ) : options.isError ? (
-        <QueryError error={options.error} onRetry={() => void options.refetch()} />
+      {options.data === undefined ? (
+        optionsFallback
       ) : (
         <SignupForm options={options.data} />
       )}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   subUserSchema,
   type AddUserRequest,
@@ -6,6 +6,7 @@ import {
 } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/add */
 export function addUser(request: AddUserRequest): Promise<SubUser> {
@@ -14,7 +15,7 @@ export function addUser(request: AddUserRequest): Promise<SubUser> {
 
 export function useAddUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: addUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { inviteLinkSchema } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/invite/link: the pending invitation's current link. */
 export function getInvitationLink(userId: string) {
@@ -9,7 +9,7 @@ export function getInvitationLink(userId: string) {
 
 /** Fetches the link and puts it on the clipboard. */
 export function useCopyInvitationLink() {
-  return useMutation({
+  return useServerMutation({
     mutationFn: async (userId: string) => {
       const { link } = await getInvitationLink(userId);
       await navigator.clipboard.writeText(link);

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { doneSchema } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/delete: one or many (comma-separated), all or nothing. */
 export function deleteUsers(userIds: readonly string[]) {
@@ -10,7 +11,7 @@ export function deleteUsers(userIds: readonly string[]) {
 
 export function useDeleteUsers() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: deleteUsers,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { csvInviteResultSchema, type CsvInviteRequest } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /**
  * POST /rpc-api/reseller/user/invite/csv: the whole file in one request; the server creates every
@@ -13,7 +14,7 @@ export function inviteFromCsv(request: CsvInviteRequest) {
 
 export function useInviteFromCsv() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: inviteFromCsv,
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { inviteResultSchema, type InviteUserRequest } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/invite: answers the new user and "Invitation sent successfully". */
 export function inviteUser(request: InviteUserRequest) {
@@ -10,7 +11,7 @@ export function inviteUser(request: InviteUserRequest) {
 
 export function useInviteUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: inviteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

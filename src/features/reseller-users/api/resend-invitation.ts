@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { inviteResultSchema } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/invite/resend: a new link by e-mail; the old one stops working. */
 export function resendInvitation(userId: string) {
@@ -10,7 +11,7 @@ export function resendInvitation(userId: string) {
 
 export function useResendInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: resendInvitation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

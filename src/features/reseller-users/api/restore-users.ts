@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { doneSchema } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/restore: cancelled users become active again. */
 export function restoreUsers(userIds: readonly string[]) {
@@ -10,7 +11,7 @@ export function restoreUsers(userIds: readonly string[]) {
 
 export function useRestoreUsers() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: restoreUsers,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

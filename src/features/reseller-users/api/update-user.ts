@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   subUserSchema,
   type SubUser,
@@ -6,6 +6,7 @@ import {
 } from '../../../domain/api/reseller-users';
 import { apiPost } from '../../../lib/http/api-client';
 import { userKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/user/update */
 export function updateUser(request: UpdateUserRequest): Promise<SubUser> {
@@ -14,7 +15,7 @@ export function updateUser(request: UpdateUserRequest): Promise<SubUser> {
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: updateUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

@@ -102,7 +102,6 @@ export function AddUserModal({
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
               label="First Name"
-              maxLength={50}
               required
               data-autofocus
               key={form.key('firstName')}
@@ -110,7 +109,6 @@ export function AddUserModal({
             />
             <TextInput
               label="Last Name"
-              maxLength={50}
               required
               key={form.key('lastName')}
               {...form.getInputProps('lastName')}
@@ -120,7 +118,6 @@ export function AddUserModal({
             label="Email Address"
             type="email"
             inputMode="email"
-            maxLength={80}
             required
             key={form.key('email')}
             {...form.getInputProps('email')}
@@ -128,7 +125,6 @@ export function AddUserModal({
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            maxLength={20}
             required
             visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
@@ -141,7 +137,6 @@ export function AddUserModal({
           />
           <NumericInput
             label="Allotted computers"
-            maxLength={4}
             key={form.key('allotedComputers')}
             {...form.getInputProps('allotedComputers')}
           />

@@ -91,7 +91,6 @@ function EditUserForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="First Name"
-            maxLength={50}
             required={!isInvited}
             data-autofocus
             key={form.key('firstName')}
@@ -99,7 +98,6 @@ function EditUserForm({
           />
           <TextInput
             label="Last Name"
-            maxLength={50}
             required={!isInvited}
             key={form.key('lastName')}
             {...form.getInputProps('lastName')}
@@ -112,7 +110,6 @@ function EditUserForm({
         />
         <NumericInput
           label="Allotted computers"
-          maxLength={4}
           key={form.key('allotedComputers')}
           {...form.getInputProps('allotedComputers')}
         />

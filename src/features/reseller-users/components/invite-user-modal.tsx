@@ -79,7 +79,6 @@ export function InviteUserModal({
             label="Email Address"
             type="email"
             inputMode="email"
-            maxLength={80}
             required
             data-autofocus
             key={form.key('email')}
@@ -93,7 +92,6 @@ export function InviteUserModal({
           <NumericInput
             label="Allotted computers"
             description="How many computers this user may use"
-            maxLength={4}
             key={form.key('allotedComputers')}
             {...form.getInputProps('allotedComputers')}
           />

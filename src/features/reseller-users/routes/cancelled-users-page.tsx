@@ -8,7 +8,7 @@ import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useCurrentRole } from '../api/current-user';
 import { useCancelledUsers } from '../api/list-cancelled-users';
 import { useRestoreUsers } from '../api/restore-users';
@@ -22,7 +22,7 @@ import { ServerActionButton } from '../../../ui/server-action-button';
 export function CancelledUsersPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Cancelled users | ${productName} Bulk Reseller`);
-  const { role, email } = useCurrentRole();
+  const { role, email, query: me } = useCurrentRole();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<SortState<SubUserSortField>>({
@@ -35,7 +35,9 @@ export function CancelledUsersPage() {
   const list = useCancelledUsers({ q, sort: sort.field, order: sort.order, page, pageSize });
   const restore = useRestoreUsers();
 
-  if (role === undefined) return <PageLoader label="Loading cancelled users" />;
+  const roleFallback = useQueryFallback(me, <PageLoader label="Loading cancelled users" />);
+  const listFallback = useQueryFallback(list, null);
+  if (role === undefined) return roleFallback;
   if (!can(role, 'users.manage')) {
     return (
       <Alert color="red" variant="light" role="alert" title="Cancelled users">
@@ -83,7 +85,6 @@ export function CancelledUsersPage() {
             setSearch(event.currentTarget.value);
             setPage(1);
           }}
-          maxLength={80}
           w={{ base: '100%', xs: 320 }}
         />
         {selected.size > 0 && (
@@ -98,9 +99,7 @@ export function CancelledUsersPage() {
           </ServerActionButton>
         )}
       </Group>
-      {list.isError && !data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
+      {listFallback ?? (
         <>
           <UsersTable
             users={data?.users}

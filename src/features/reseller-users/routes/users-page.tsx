@@ -17,7 +17,7 @@ import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useCopyInvitationLink } from '../api/copy-invitation-link';
 import { useCurrentRole } from '../api/current-user';
 import { useDeleteUsers } from '../api/delete-users';
@@ -45,7 +45,7 @@ const showError = (error: unknown) =>
 export function UsersPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Users | ${productName} Bulk Reseller`);
-  const { role, email } = useCurrentRole();
+  const { role, email, query: me } = useCurrentRole();
 
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -67,8 +67,11 @@ export function UsersPage() {
   const resend = useResendInvitation();
   const copyLink = useCopyInvitationLink();
   const remove = useDeleteUsers();
+  const roleFallback = useQueryFallback(me, <PageLoader label="Loading users" />);
+  // Skeleton rows while the list loads online; offline with nothing loaded, it needs a connection.
+  const listFallback = useQueryFallback(list, null);
 
-  if (role === undefined) return <PageLoader label="Loading users" />;
+  if (role === undefined) return roleFallback;
   if (!isManager) {
     return (
       <Alert color="red" variant="light" role="alert" title="Users">
@@ -139,7 +142,6 @@ export function UsersPage() {
             setSearch(event.currentTarget.value);
             resetPaging();
           }}
-          maxLength={80}
           w={{ base: '100%', xs: 320 }}
         />
         <SegmentedControl
@@ -179,9 +181,7 @@ export function UsersPage() {
         </Group>
       )}
 
-      {list.isError && !data ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
+      {listFallback ?? (
         <>
           <UsersTable
             users={data?.users}

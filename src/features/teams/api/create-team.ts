@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { teamDoneSchema } from '../../../domain/api/teams';
 import { apiPost } from '../../../lib/http/api-client';
 import { teamKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/team/create */
 export function createTeam(request: { name: string }) {
@@ -10,7 +11,7 @@ export function createTeam(request: { name: string }) {
 
 export function useCreateTeam() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: createTeam,
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { teamDoneSchema } from '../../../domain/api/teams';
 import { apiPost } from '../../../lib/http/api-client';
 import { teamKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/team/delete */
 export function deleteTeam(request: { teamId: string }) {
@@ -10,7 +11,7 @@ export function deleteTeam(request: { teamId: string }) {
 
 export function useDeleteTeam() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: deleteTeam,
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });

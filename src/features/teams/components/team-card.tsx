@@ -70,7 +70,6 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
                 label="Team name"
                 value={name}
                 onChange={(event) => setName(event.currentTarget.value)}
-                maxLength={50}
                 style={{ flex: 1 }}
               />
               <ServerActionButton type="submit" loading={rename.isPending}>

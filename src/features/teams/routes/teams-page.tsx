@@ -8,7 +8,7 @@ import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { apiGet } from '../../../lib/http/api-client';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useQuery } from '@tanstack/react-query';
 import { useCreateTeam } from '../api/create-team';
 import { useTeams } from '../api/list-teams';
@@ -31,6 +31,13 @@ export function TeamsPage() {
   const teams = useTeams();
   const users = useUserOptions();
   const create = useCreateTeam();
+  const teamsFallback = useQueryFallback(
+    teams,
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Skeleton height={180} />
+      <Skeleton height={180} />
+    </SimpleGrid>,
+  );
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
 
@@ -85,7 +92,6 @@ export function TeamsPage() {
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={nameError || undefined}
-            maxLength={50}
             w={{ base: '100%', xs: 320 }}
           />
           <ServerActionButton type="submit" loading={create.isPending} mt={{ base: 0, xs: 25 }}>
@@ -93,13 +99,8 @@ export function TeamsPage() {
           </ServerActionButton>
         </Group>
       </form>
-      {teams.isError ? (
-        <QueryError error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : teams.data === undefined ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton height={180} />
-          <Skeleton height={180} />
-        </SimpleGrid>
+      {teams.data === undefined ? (
+        teamsFallback
       ) : teams.data.teams.length === 0 ? (
         <Text c="dimmed">No teams yet. Create the first one above.</Text>
       ) : (

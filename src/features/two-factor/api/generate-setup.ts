@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { generateSetupResponseSchema } from '../../../domain/api/two-factor';
 import { apiPost } from '../../../lib/http/api-client';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 export type SetupRequest = { method: 'totp' } | { method: 'phone'; phone: string };
 
@@ -12,5 +12,5 @@ export function generateSetup(request: SetupRequest) {
 }
 
 export function useGenerateSetup() {
-  return useMutation({ mutationFn: generateSetup });
+  return useServerMutation({ mutationFn: generateSetup });
 }

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesResponseSchema } from '../../../domain/api/two-factor';
 import { apiPost } from '../../../lib/http/api-client';
 import { twofaKeys } from './keys';
+import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** POST /rpc-api/reseller/twofa/user/recoveryCode: new recovery codes (the old ones stop working). */
 export function useNewRecoveryCodes() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useServerMutation({
     mutationFn: async (password: string) =>
       (
         await apiPost(

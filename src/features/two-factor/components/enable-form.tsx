@@ -45,7 +45,6 @@ export function EnableForm({ onEnabled }: { onEnabled: (codes: string[], text: s
           label="Verification code"
           autoComplete="one-time-code"
           inputMode="numeric"
-          maxLength={6}
           value={otp}
           onChange={(event) => {
             setOtp(event.currentTarget.value.replace(/\D/g, ''));
@@ -55,7 +54,6 @@ export function EnableForm({ onEnabled }: { onEnabled: (codes: string[], text: s
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          maxLength={20}
           value={password}
           onChange={(event) => {
             setPassword(event.currentTarget.value);

@@ -47,7 +47,6 @@ export function TotpDeactivatePage() {
             <PasswordInput
               label="Current password"
               autoComplete="current-password"
-              maxLength={20}
               value={password}
               onChange={(event) => {
                 setPassword(event.currentTarget.value);

@@ -16,7 +16,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMessage } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
 import { useSecurityInfo } from '../api/security-info';
 import { RecoveryCodes } from '../components/recovery-codes';
@@ -27,6 +27,7 @@ export function TwoFactorPage() {
   const info = useSecurityInfo();
   const [isAsking, setIsAsking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const infoFallback = useQueryFallback(info, <Skeleton height={120} maw={640} />);
 
   return (
     <Stack gap="md">
@@ -37,10 +38,8 @@ export function TwoFactorPage() {
         With two-factor authentication, signing in needs a code from your phone or authenticator app
         as well as your password.
       </Text>
-      {info.isError ? (
-        <QueryError error={info.error} onRetry={() => void info.refetch()} />
-      ) : !info.data ? (
-        <Skeleton height={120} maw={640} />
+      {!info.data ? (
+        infoFallback
       ) : codes ? (
         <RecoveryCodes
           codes={codes}
@@ -159,7 +158,6 @@ function NewCodesDialog({
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            maxLength={20}
             data-autofocus
             value={password}
             onChange={(event) => {
