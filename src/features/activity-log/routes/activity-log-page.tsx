@@ -16,7 +16,7 @@ import type { ActivityLogQuery, ActivitySortField } from '../../../domain/api/re
 import { defaultReportRange, formatDisplayDate } from '../../../domain/dates';
 import { TOAST_DURATION_MS } from '../../../domain/limits';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { getActivityLog, useActivityLog } from '../api/get-activity-log';
 import { activityCsv, downloadCsv } from '../components/activity-csv';
 import { ActivityFilters, type ActivityFilterValues } from '../components/activity-filters';
@@ -65,6 +65,14 @@ export function ActivityLogPage() {
   };
   const log = useActivityLog(query);
   const data = log.data;
+  const logFallback = useQueryFallback(
+    log,
+    <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={28} />
+      ))}
+    </Stack>,
+  );
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const sortBy = (field: ActivitySortField) => {
@@ -117,14 +125,8 @@ export function ActivityLogPage() {
           setPage(1);
         }}
       />
-      {log.isError && !data ? (
-        <QueryError error={log.error} onRetry={() => void log.refetch()} />
-      ) : !data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={28} />
-          ))}
-        </Stack>
+      {!data ? (
+        logFallback
       ) : data.total === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           No activity matches these filters.

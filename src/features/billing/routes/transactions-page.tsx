@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatRateBp } from '../../../domain/api/billing';
 import { formatDisplayDate } from '../../../domain/dates';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { transactionsCsvUrl, useTransactions, type DateRange } from '../api/transactions';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
@@ -36,6 +36,14 @@ export function TransactionsPage() {
   const [draft, setDraft] = useState<DateRange>(defaultRange);
   const [range, setRange] = useState<DateRange>(draft);
   const transactions = useTransactions(range);
+  const transactionsFallback = useQueryFallback(
+    transactions,
+    <Stack gap="xs" role="status" aria-label="Loading transactions">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} height={36} />
+      ))}
+    </Stack>,
+  );
   const isRangeValid = !draft.from || !draft.to || draft.from <= draft.to;
 
   return (
@@ -77,16 +85,7 @@ export function TransactionsPage() {
           </Group>
         </form>
       </Card>
-      {transactions.isError && (
-        <QueryError error={transactions.error} onRetry={() => void transactions.refetch()} />
-      )}
-      {transactions.isPending && (
-        <Stack gap="xs" role="status" aria-label="Loading transactions">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={36} />
-          ))}
-        </Stack>
-      )}
+      {transactionsFallback}
       {transactions.data?.items.length === 0 && (
         <Card withBorder padding="lg">
           <Text>No transactions in this date range.</Text>

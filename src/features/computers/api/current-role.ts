@@ -14,9 +14,9 @@ const currentUserQuery = queryOptions({
     apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
 });
 
-/** The signed-in user's role, or undefined while it loads. */
-export function useCurrentRole(): ResellerRole | undefined {
-  const { data } = useQuery(currentUserQuery);
-  if (!data) return undefined;
-  return roleOfFlags(data);
+/** The signed-in user's role, or undefined while it loads (`query` says why it has none). */
+export function useCurrentRole() {
+  const query = useQuery(currentUserQuery);
+  const role: ResellerRole | undefined = query.data ? roleOfFlags(query.data) : undefined;
+  return { role, query };
 }

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import { AppFooter } from '../../../ui/app-footer';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useInvitationCheck } from '../api/check-invitation';
 import { InvitedSignupForm } from '../components/invited-signup-form';
 
@@ -37,6 +37,7 @@ export function InvitedSignupPage() {
   const uniqueId = params.get(invitationLinkParams.uniqueId) ?? '';
   const allotedComputers = params.get(invitationLinkParams.allotedComputer) ?? '';
   const check = useInvitationCheck(uniqueId, email);
+  const checkFallback = useQueryFallback(check, <PageLoader label="Checking your invitation" />);
 
   const isLinkBad =
     uniqueId === '' ||
@@ -60,10 +61,8 @@ export function InvitedSignupPage() {
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
             <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-              {check.isPending ? (
-                <PageLoader label="Checking your invitation" />
-              ) : check.isError ? (
-                <QueryError error={check.error} onRetry={() => void check.refetch()} />
+              {check.data === undefined ? (
+                checkFallback
               ) : (
                 <InvitedSignupForm
                   uniqueId={uniqueId}

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { usePartnerLinks } from '../api/user-info';
 import { BannerCard } from '../components/banner-card';
 import {
@@ -72,8 +72,8 @@ export function PromoBannersIndex() {
 
 function ProgrammeBanners({ programme }: { programme: BannerProgramme }) {
   const info = usePartnerLinks();
-  if (info.isPending) return <PageLoader label="Loading your banners" />;
-  if (info.isError) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
+  const fallback = useQueryFallback(info, <PageLoader label="Loading your banners" />);
+  if (info.data === undefined) return fallback;
   const meta = programmeInfo[programme];
   const link = trackingLinkFor(info.data, programme);
   return (

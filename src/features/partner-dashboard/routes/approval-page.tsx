@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { usePartnerUserInfo } from '../api/user-info';
 import { ApprovalMessage } from '../components/approval-message';
 import { ApprovalSteps } from '../components/approval-steps';
@@ -13,10 +13,11 @@ export function PartnerApprovalPage() {
   const userInfo = usePartnerUserInfo();
   useDocumentTitle(`Application status | ${productName} Partner`);
 
-  if (userInfo.isPending) return <PageLoader label="Loading your application status" />;
-  if (userInfo.isError) {
-    return <QueryError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
-  }
+  const fallback = useQueryFallback(
+    userInfo,
+    <PageLoader label="Loading your application status" />,
+  );
+  if (userInfo.data === undefined) return fallback;
 
   const info = userInfo.data;
   const partner = info.rpcPartnerInfo;

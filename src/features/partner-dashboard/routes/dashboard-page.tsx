@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { QueryState, useQueryFallback } from '../../../offline/query-state';
 import { useDashboardSummary } from '../api/dashboard-summary';
 import { usePartnerUserInfo } from '../api/user-info';
 import { CommissionChart } from '../components/commission-chart';
@@ -23,10 +23,8 @@ export function PartnerDashboardPage() {
   useDocumentTitle(`Dashboard | ${productName} Partner`);
   useBarChartSoon();
 
-  if (userInfo.isPending) return <PageLoader label="Loading your dashboard" />;
-  if (userInfo.isError) {
-    return <QueryError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
-  }
+  const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your dashboard" />);
+  if (userInfo.data === undefined) return fallback;
 
   const info = userInfo.data;
   const partner = info.rpcPartnerInfo;
@@ -39,30 +37,33 @@ export function PartnerDashboardPage() {
         <Text c="dimmed">{partner.companyName}</Text>
       </div>
       <TrackingLinks info={info} />
-      {summary.isError ? (
-        <QueryError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : summary.data ? (
-        <>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <PeriodFiguresCard
-              title="This month"
-              figures={summary.data.month}
-              currency={summary.data.currency}
-            />
-            <PeriodFiguresCard
-              title="This quarter"
-              figures={summary.data.quarter}
-              currency={summary.data.currency}
-            />
-          </SimpleGrid>
-          <CommissionChart summary={summary.data} />
-        </>
-      ) : (
-        <Stack gap="lg" aria-busy="true" aria-label="Loading your figures">
-          <Skeleton h={160} radius="md" />
-          <Skeleton h={280} radius="md" />
-        </Stack>
-      )}
+      <QueryState
+        query={summary}
+        loading={
+          <Stack gap="lg" aria-busy="true" aria-label="Loading your figures">
+            <Skeleton h={160} radius="md" />
+            <Skeleton h={280} radius="md" />
+          </Stack>
+        }
+      >
+        {(figures) => (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <PeriodFiguresCard
+                title="This month"
+                figures={figures.month}
+                currency={figures.currency}
+              />
+              <PeriodFiguresCard
+                title="This quarter"
+                figures={figures.quarter}
+                currency={figures.currency}
+              />
+            </SimpleGrid>
+            <CommissionChart summary={figures} />
+          </>
+        )}
+      </QueryState>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="acct-title">
         <Title order={2} size="h3" id="acct-title" mb="md">
           Partner account

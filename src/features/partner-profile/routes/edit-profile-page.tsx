@@ -18,7 +18,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { clearSignedIn } from '../../../lib/session/signed-in';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { showError, toastOk } from '../api/errors';
 import {
   useCancelAccount,
@@ -235,8 +235,8 @@ export function EditProfilePage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Edit profile | ${productName} Partner`);
   const info = usePartnerProfile();
-  if (info.isPending) return <PageLoader label="Loading your profile" />;
-  if (info.isError) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
+  const fallback = useQueryFallback(info, <PageLoader label="Loading your profile" />);
+  if (info.data === undefined) return fallback;
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>Edit profile</Title>

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReportTotals, SeriesPoint } from '../../../domain/api/partner-reports';
 import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { ReportChart } from './report-chart';
 import { ReportTotalsCard } from './report-totals';
 import { PageLoader } from '../../../ui/page-loader';
@@ -27,15 +27,14 @@ export function ReportBody<T extends Loaded>({
     error: unknown;
     refetch: () => unknown;
     isFetching: boolean;
+    fetchStatus: 'fetching' | 'paused' | 'idle';
   };
   table: (data: T) => ReactNode;
   exportButton: (data: T) => ReactNode;
 }) {
   useBarChartSoon();
-  if (query.isPending) return <PageLoader label="Loading the report" />;
-  if (query.isError || !query.data) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  }
+  const fallback = useQueryFallback(query, <PageLoader label="Loading the report" />);
+  if (query.data === undefined) return fallback;
   const data = query.data;
   return (
     <Stack gap="md" aria-busy={query.isFetching}>

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { programNames, type PartnerProgram } from '../../../domain/api/partner-reports';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useAskToConfirm } from '../api/ask-to-confirm';
 import { useUnconfirmedUsers } from '../api/get-unconfirmed-users';
 import { formatDay } from './money';
@@ -12,18 +12,20 @@ import { ServerActionButton } from '../../../ui/server-action-button';
 export function UnconfirmedUsers({ program }: { program: PartnerProgram }) {
   const users = useUnconfirmedUsers(program);
   const ask = useAskToConfirm(program);
+  const fallback = useQueryFallback(
+    users,
+    <Text size="sm" c="dimmed">
+      Loading…
+    </Text>,
+  );
   const title = `${programNames[program]} users who have not confirmed their account`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      {users.isPending ? (
-        <Text size="sm" c="dimmed">
-          Loading…
-        </Text>
-      ) : users.isError ? (
-        <QueryError error={users.error} onRetry={() => void users.refetch()} />
+      {users.data === undefined ? (
+        fallback
       ) : users.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           Everyone you referred has confirmed their account.

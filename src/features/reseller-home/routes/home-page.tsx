@@ -6,7 +6,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
-import { QueryError } from '../../../ui/query-error';
+import { useQueryFallback } from '../../../offline/query-state';
 import { useResellerUserInfo } from '../api/user-info';
 import { PlanCard } from '../components/plan-card';
 
@@ -22,10 +22,8 @@ export function ResellerHomePage() {
   const userInfo = useResellerUserInfo();
   useDocumentTitle(`Home | ${productName} Bulk Reseller`);
 
-  if (userInfo.isPending) return <PageLoader label="Loading your account" />;
-  if (userInfo.isError) {
-    return <QueryError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
-  }
+  const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your account" />);
+  if (userInfo.data === undefined) return fallback;
 
   const info = userInfo.data;
   const isExpired = isTrialExpired(info);

@@ -14,9 +14,10 @@ export const currentUserQuery = queryOptions({
     apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
 });
 
-/** The signed-in user's role, or undefined while it loads. */
-export function useCurrentRole(): { role: ResellerRole | undefined; email: string | undefined } {
-  const { data } = useQuery(currentUserQuery);
-  if (!data) return { role: undefined, email: undefined };
-  return { role: roleOfFlags(data), email: data.email };
+/** The signed-in user's role, or undefined while it loads (`query` says why it has none). */
+export function useCurrentRole() {
+  const query = useQuery(currentUserQuery);
+  const { data } = query;
+  const role: ResellerRole | undefined = data ? roleOfFlags(data) : undefined;
+  return { role, email: data?.email, query };
 }
