@@ -5,12 +5,14 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { DEMO_TOTP_SECRET, DEMO_TWOFA_EMAIL } from './db/seed/reseller-account';
 import { demoInvitationLink } from './db/seed/reseller-users';
 import { loadSecrets } from './services/secrets';
+import { publishPublicOrigin } from './services/server-settings';
 import { serveMetrics, stopGracefully } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
+  await publishPublicOrigin(database.db, config.publicOrigin);
   const seeded = config.seedDemo
     ? await seedDemoIfEmpty(database.db, loadSecrets(config).fieldKey)
     : false;

@@ -1,12 +1,11 @@
 // Operator commands: `npm run admin -- partner approve <partnerId>` and
 // `npm run admin -- partner reject <partnerId> --reason "..."` (the partner is e-mailed), and
 // `npm run admin -- reseal-fields` (the last step of a FIELD_ENCRYPTION_KEY rotation).
-import { loadConfig } from '../config';
 import { createMailer } from '../services/mail';
-import { migrateToLatest, openDatabase } from '../db/database';
 import { decidePartner, type ApprovalDecision } from '../services/partners/approval';
 import { resealFields } from '../services/cluster/reseal';
 import { loadSecrets } from '../services/secrets';
+import { openForOperator } from '../services/server-settings';
 
 const usage = [
   'usage: npm run admin -- partner approve <partnerId>',
@@ -34,10 +33,8 @@ function parse(args: string[]): { partnerId: string; decision: ApprovalDecision 
 }
 
 if (process.argv[2] === 'reseal-fields' && process.argv.length === 3) {
-  const config = loadConfig();
-  const database = openDatabase(config);
+  const { config, database } = await openForOperator();
   try {
-    await migrateToLatest(database.db);
     const report = await resealFields(database.db, loadSecrets(config).fieldKey);
     console.log(
       `Sealed again with FIELD_ENCRYPTION_KEY: ${String(report.resealed)} fields; unreadable with every key given: ${String(report.unreadable)}.`,
@@ -54,10 +51,8 @@ if (!command) {
   console.error(usage);
   process.exit(2);
 }
-const config = loadConfig();
-const database = openDatabase(config);
+const { config, database } = await openForOperator();
 try {
-  await migrateToLatest(database.db);
   console.log(
     await decidePartner(database.db, createMailer(config, database.db), {
       ...command,

@@ -3,8 +3,7 @@
 //   npm run jobs -- settle   moves partner commissions pending -> approved (30 days) -> paid (60)
 //   npm run jobs -- reconcile  gives back charges whose payment was never recorded (see attempts.ts)
 //   npm run jobs -- hourly   runs the server's hourly jobs now, unless an instance ran them this hour
-import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openForOperator } from '../services/server-settings';
 import { paymentGateway } from '../services/billing/billing';
 import { runRenewals } from '../services/billing/renewals';
 import { runHourlyJobs } from '../services/hourly-jobs';
@@ -18,10 +17,8 @@ if (!command || !commands.includes(command)) {
   console.error('usage: npm run jobs -- renew|settle|reconcile|hourly');
   process.exit(2);
 }
-const config = loadConfig();
-const database = openDatabase(config);
+const { database } = await openForOperator();
 try {
-  await migrateToLatest(database.db);
   if (command === 'renew') {
     const report = await runRenewals(database.db);
     console.log(

@@ -1,7 +1,6 @@
 // Operator command: `npm run support -- otp <email>` issues a one-time code with which a support
 // agent signs in as that reseller user (otpLogin), valid 15 minutes, recorded in the activity log.
-import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { openForOperator } from '../services/server-settings';
 import { issueSupportOtp } from '../services/support-otp';
 
 const [command, login] = process.argv.slice(2);
@@ -9,10 +8,8 @@ if (command !== 'otp' || !login) {
   console.error('usage: npm run support -- otp <email or username>');
   process.exit(2);
 }
-const config = loadConfig();
-const database = openDatabase(config);
+const { config, database } = await openForOperator();
 try {
-  await migrateToLatest(database.db);
   const { code, expiresAt } = await issueSupportOtp(database.db, login);
   console.log(`One-time support code for ${login}: ${code}`);
   console.log(

@@ -439,6 +439,14 @@ export interface KeyFingerprintsTable {
   recorded_at: string;
 }
 
+/** What a running server publishes for the operators' commands (services/server-settings.ts). */
+export interface ServerSettingsTable {
+  /** 'public_origin' */
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 /** Rate-limit counters every instance shares (server/plugins/rate-limit-store.ts). */
 export interface RateLimitCountersTable {
   key: string;
@@ -598,6 +606,7 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   key_fingerprints: KeyFingerprintsTable;
   rate_limit_counters: RateLimitCountersTable;
+  server_settings: ServerSettingsTable;
   job_runs: JobRunsTable;
   sandbox_gateway_operations: SandboxGatewayOperationsTable;
   mail_outbox: MailOutboxTable;

@@ -17,6 +17,7 @@ import * as paymentAttempts from './2026-11-24-0200-payment-attempts';
 import * as usersListCoveringIndexes from './2026-11-24-0300-users-list-covering-indexes';
 import * as partnerEmailChanges from './2026-11-25-0100-partner-email-changes';
 import * as severalInstances from './2026-11-25-0200-several-instances';
+import * as serverSettings from './2026-11-25-0500-server-settings';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0300-users-list-covering-indexes': usersListCoveringIndexes,
   '2026-11-25-0100-partner-email-changes': partnerEmailChanges,
   '2026-11-25-0200-several-instances': severalInstances,
+  '2026-11-25-0500-server-settings': serverSettings,
 };
