@@ -43,6 +43,7 @@ import { registerResellerApiComputerRoutes } from './routes/reseller-api-compute
 import { registerResellerApiUserRoutes } from './routes/reseller-api-users';
 import { registerSystemRoutes } from './routes/system';
 import { registerTwofaRoutes } from './routes/twofa';
+import { registerTrustedBrowserRoutes } from './routes/trusted-browsers';
 import { createMailer } from './services/mail';
 import { loadSecrets } from './services/secrets';
 import { createSessionService } from './services/sessions';
@@ -193,6 +194,7 @@ export async function buildApp({
   registerResellerAccountSettingsRoutes(app, ctx);
   registerResellerAccountLifecycleRoutes(app, ctx);
   registerTwofaRoutes(app, ctx);
+  registerTrustedBrowserRoutes(app, ctx);
   registerActivityLogRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
   registerPartnerRoutes(app, ctx);

@@ -52,6 +52,9 @@ export interface UsersTable {
   cancelled_at: string | null;
   /** When the signup's verification link was opened; set from created_at for older users. */
   email_verified_at: string | null;
+  /** 1 when the user asked for e-mails on product updates (its own checkbox, off by default). */
+  marketing_consent: Generated<number>;
+  marketing_consent_at: Generated<string | null>;
 }
 
 export interface SignupVerificationsTable {
@@ -187,6 +190,20 @@ export interface PartnersTable {
   w9_date: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** A browser trusted for 30 days at the two-factor step (services/twofa/trusted-browsers.ts). */
+export interface TrustedBrowsersTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the cookie's secret: the cookie itself is never stored. */
+  token_hash: string;
+  label: Generated<string>;
+  ip: Generated<string>;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 export interface SessionsTable {
@@ -584,6 +601,7 @@ export interface DB {
   computer_messages: ComputerMessagesTable;
   partners: PartnersTable;
   sessions: SessionsTable;
+  trusted_browsers: TrustedBrowsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeysTable;

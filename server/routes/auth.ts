@@ -128,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         );
       }
       // Two-factor authentication on: the session starts only after the second step.
-      const secondStep = await startSecondFactor(ctx.db, reply, config, user.id);
+      const secondStep = await startSecondFactor(ctx, request, reply, user.id);
       if (secondStep) return ok({ productType: 'reseller' as const, next: secondStep });
       const pair = await ctx.sessions.start('reseller', user.id, requestContext(request));
       await recordAudit(ctx.db, {

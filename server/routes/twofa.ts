@@ -15,8 +15,8 @@ import {
   recoveryCodesResponseSchema,
   securityInfoSchema,
   twofaLoginStateSchema,
-  validatePasscodeSchema,
 } from '../../src/domain/api/two-factor';
+import { validatePasscodeWithTrustSchema } from '../../src/domain/api/trusted-browsers';
 import { textResponseSchema } from '../../src/domain/api/reseller-account';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
@@ -35,6 +35,7 @@ import { resellerLanding } from '../services/reseller-account/landing';
 import { createSmsSender } from '../services/sms';
 import { TWOFA_COOKIE, clearChallengeCookie } from '../services/twofa/login';
 import { newTotpSecret, totpUri } from '../services/twofa/totp';
+import { trustBrowser } from '../services/twofa/trusted-browsers';
 import {
   acceptTotp,
   consumePhoneCode,
@@ -80,6 +81,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     challengeId: string,
     userId: string,
     action: string,
+    isTrusting = false,
   ) {
     if (!(await useChallenge(ctx.db, challengeId))) {
       throw new AppError(errorCodes.NOT_AUTHORIZED, 'Your sign-in has expired. Sign in again.');
@@ -97,6 +99,9 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     });
     clearChallengeCookie(reply, config);
     setSessionCookies(reply, config, 'reseller', pair);
+    if (isTrusting) {
+      await trustBrowser(ctx.db, ctx.secrets, config, reply, user.id, requestContext(request));
+    }
     return ok({
       productType: 'reseller' as const,
       next: dueAction === 'pay' ? '/account/billingInfo' : await resellerLanding(ctx.db, user.id),
@@ -139,7 +144,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
       config: policy.twofaChallenge,
       schema: {
         tags: ['two-factor'],
-        body: validatePasscodeSchema,
+        body: validatePasscodeWithTrustSchema,
         response: { 200: okSchema(signInResponseSchema) },
       },
       preHandler: otpLimits,
@@ -165,7 +170,9 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
           throw otpError(outcome === 'wrong' ? 'otp.incorrect' : 'otp.expired.or.incorrect');
         }
       }
-      return finishSignIn(request, reply, challenge.id, row.user_id, 'signin.twofa');
+      // Ticked on the step: this browser skips the second factor for 30 days.
+      const trust = request.body.trustBrowser;
+      return finishSignIn(request, reply, challenge.id, row.user_id, 'signin.twofa', trust);
     },
   );
 

@@ -18,6 +18,8 @@ import * as usersListCoveringIndexes from './2026-11-24-0300-users-list-covering
 import * as partnerEmailChanges from './2026-11-25-0100-partner-email-changes';
 import * as severalInstances from './2026-11-25-0200-several-instances';
 import * as serverSettings from './2026-11-25-0500-server-settings';
+import * as trustedBrowsers from './2026-11-25-0410-trusted-browsers';
+import * as marketingConsent from './2026-11-25-0411-marketing-consent';
 
 /**
  * Every migration, by name. Listed in code rather than read from the folder so the bundled
@@ -42,5 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0300-users-list-covering-indexes': usersListCoveringIndexes,
   '2026-11-25-0100-partner-email-changes': partnerEmailChanges,
   '2026-11-25-0200-several-instances': severalInstances,
+  '2026-11-25-0410-trusted-browsers': trustedBrowsers,
+  '2026-11-25-0411-marketing-consent': marketingConsent,
   '2026-11-25-0500-server-settings': serverSettings,
 };

@@ -6,6 +6,7 @@ import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../clock';
 import { hashPassword, verifyPassword } from '../passwords';
+import { revokeAllTrustedBrowsers } from '../twofa/trusted-browsers';
 
 /** How many earlier passwords a new one may not repeat. */
 export const PASSWORD_HISTORY = 5;
@@ -98,6 +99,8 @@ export async function setPassword(db: Executor, user: PasswordOwner, newPassword
     .where('user_id', '=', user.id)
     .where('used_at', 'is', null)
     .execute();
+  // Nor may a browser trusted with the old password skip the second factor.
+  await revokeAllTrustedBrowsers(db, user.id);
 }
 
 /** Ends the user's reseller sessions, except `keepSessionId` (the one making the change). */

@@ -1,7 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWOFA_LOGIN_STEP } from '../../../src/domain/api/two-factor-step';
 import type { Config } from '../../config';
-import type { Executor } from '../../db/database';
+import type { AppContext } from '../../context';
+import { isTrustedBrowser, TRUSTED_BROWSER_COOKIE } from './trusted-browsers';
 import { CHALLENGE_TTL_SECONDS, issueChallenge, twofaOf } from './twofa';
 
 /** The pending second-factor sign-in, only ever sent to the two-factor login calls. */
@@ -15,16 +16,20 @@ export function clearChallengeCookie(reply: FastifyReply, config: Config): void 
 /**
  * Called by the password sign-in once the password is right: when the user has two-factor
  * authentication on, no session starts; a pending sign-in is issued instead and the console is
- * sent to the second step. Returns that step's path, or null when no second factor is needed.
+ * sent to the second step. Returns that step's path, or null when no second factor is needed:
+ * two-factor authentication is off, or this browser is one the user trusted at the step.
  */
 export async function startSecondFactor(
-  db: Executor,
+  ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
+  request: FastifyRequest,
   reply: FastifyReply,
-  config: Config,
   userId: string,
 ): Promise<string | null> {
+  const { db, config } = ctx;
   const row = await twofaOf(db, userId);
   if (row?.is_enabled !== 1) return null;
+  const trusted = request.cookies[TRUSTED_BROWSER_COOKIE];
+  if (await isTrustedBrowser(db, ctx.secrets, trusted, userId)) return null;
   const token = await issueChallenge(db, userId);
   reply.setCookie(TWOFA_COOKIE, token, {
     httpOnly: true,

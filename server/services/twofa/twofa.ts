@@ -7,6 +7,7 @@ import type { Executor } from '../../db/database';
 import { addSeconds, nowIso } from '../clock';
 import { decryptField, randomToken, sha256 } from '../crypto';
 import { matchTotpStep } from './totp';
+import { revokeAllTrustedBrowsers } from './trusted-browsers';
 
 /** Phone codes: 6 digits, valid 10 minutes; more than 5 sign-in sends a day blocks OTP sign-in. */
 export const PHONE_CODE_TTL_SECONDS = 10 * 60;
@@ -152,6 +153,8 @@ export async function turnOffTwofa(db: Executor, userId: string): Promise<void> 
     })
     .where('user_id', '=', userId)
     .execute();
+  // Trust given at the second step ends with it: turned on again, every browser asks anew.
+  await revokeAllTrustedBrowsers(db, userId);
 }
 
 /** New recovery codes (shown once); the row keeps only their hashes. */
