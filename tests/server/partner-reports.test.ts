@@ -414,7 +414,7 @@ describe('who may read reports', () => {
     expect(report.rows.some((row) => row.customerEmail.endsWith('customer@example.net'))).toBe(
       false,
     );
-    const users = message(
+    const { users } = message(
       unconfirmedUsersSchema,
       await agent.get('/rpc-api/partner/getPartnerUnconfirmedUsers'),
     );
@@ -427,7 +427,7 @@ describe('who may read reports', () => {
 describe('ask to confirm', () => {
   it('sends one reminder e-mail a day per user', async () => {
     const agent = await signedIn('otherpartner', 'Other@1234');
-    const users = message(
+    const { users } = message(
       unconfirmedUsersSchema,
       await agent.get('/rpc-api/partner/getPartnerUnconfirmedUsers'),
     );
@@ -447,7 +447,7 @@ describe('ask to confirm', () => {
     expect(errorOf(second)?.message).toBe(
       'A reminder was already sent to this user today. Try again tomorrow.',
     );
-    const after = message(
+    const { users: after } = message(
       unconfirmedUsersSchema,
       await agent.get('/rpc-api/partner/getPartnerUnconfirmedUsers'),
     );

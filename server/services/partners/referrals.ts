@@ -7,7 +7,7 @@ import { errorCodes } from '../../../src/domain/api/envelope';
 import {
   partnerReportMessages,
   type PartnerProgram,
-  type UnconfirmedUser,
+  type UnconfirmedUsers,
 } from '../../../src/domain/api/partner-reports';
 
 /** The four tracking programmes of a link `/ref/<program>/<partnerId>`. */
@@ -116,13 +116,22 @@ const DAY_MS = 86_400_000;
 const canRemind = (remindedAt: string | null, now: string) =>
   remindedAt === null || new Date(now).getTime() - new Date(remindedAt).getTime() >= DAY_MS;
 
-/** The partner's referred customers of one product who have not confirmed their account. */
+/**
+ * The partner's referred customers of one product who have not confirmed their account, and how
+ * many customers of that product the partner referred in all.
+ */
 export async function unconfirmedUsers(
   db: Executor,
   partnerId: string,
   program: PartnerProgram,
   now: string,
-): Promise<UnconfirmedUser[]> {
+): Promise<UnconfirmedUsers> {
+  const { count } = await db
+    .selectFrom('partner_referrals')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('partner_id', '=', partnerId)
+    .where('program', '=', program)
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('partner_referrals')
     .select(['id', 'customer_name', 'customer_email', 'signup_at', 'reminded_at'])
@@ -131,7 +140,7 @@ export async function unconfirmedUsers(
     .where('is_confirmed', '=', 0)
     .orderBy('signup_at', 'desc')
     .execute();
-  return rows.map((row) => ({
+  const users = rows.map((row) => ({
     id: row.id,
     name: row.customer_name,
     email: row.customer_email,
@@ -139,6 +148,7 @@ export async function unconfirmedUsers(
     remindedAt: row.reminded_at ?? '',
     canRemind: canRemind(row.reminded_at, now),
   }));
+  return { referredCount: Number(count), users };
 }
 
 /**

@@ -324,6 +324,14 @@ export const unconfirmedUserSchema = z.object({
   canRemind: z.boolean(),
 });
 export type UnconfirmedUser = z.infer<typeof unconfirmedUserSchema>;
-export const unconfirmedUsersSchema = z.array(unconfirmedUserSchema);
+/**
+ * The referred users of one product who have not confirmed, and how many were referred at all
+ * (so an empty list can say whether everyone confirmed or nobody was referred).
+ */
+export const unconfirmedUsersSchema = z.object({
+  referredCount: z.number().int(),
+  users: z.array(unconfirmedUserSchema),
+});
+export type UnconfirmedUsers = z.infer<typeof unconfirmedUsersSchema>;
 
 export const askToConfirmSchema = z.object({ id: z.string().trim().min(1).max(64) });

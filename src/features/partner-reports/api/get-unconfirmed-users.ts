@@ -3,7 +3,7 @@ import { useOfflineQuery } from '../../../offline/offline-query';
 import {
   unconfirmedUsersSchema,
   type PartnerProgram,
-  type UnconfirmedUser,
+  type UnconfirmedUsers,
 } from '../../../domain/api/partner-reports';
 import { apiGet } from '../../../lib/http/api-client';
 import { partnerReportKeys } from './keys';
@@ -13,11 +13,11 @@ const paths: Readonly<Record<PartnerProgram, string>> = {
   hd: '/partner/getHdPartnerUnconfirmedUsers',
 };
 
-/** Referred users of one product who have not confirmed their account yet. */
+/** Referred users of one product who have not confirmed their account yet, and how many were referred. */
 export function getUnconfirmedUsers(
   program: PartnerProgram,
   signal?: AbortSignal,
-): Promise<UnconfirmedUser[]> {
+): Promise<UnconfirmedUsers> {
   return apiGet(paths[program], undefined, { schema: unconfirmedUsersSchema, signal });
 }
 

@@ -26,13 +26,17 @@ export function UnconfirmedUsers({ program }: { program: PartnerProgram }) {
       </Title>
       {users.data === undefined ? (
         fallback
-      ) : users.data.length === 0 ? (
+      ) : users.data.referredCount === 0 ? (
+        <Text size="sm" c="dimmed">
+          You have not referred anyone yet.
+        </Text>
+      ) : users.data.users.length === 0 ? (
         <Text size="sm" c="dimmed">
           Everyone you referred has confirmed their account.
         </Text>
       ) : (
         <Stack gap="xs">
-          {users.data.map((user) => (
+          {users.data.users.map((user) => (
             <Group key={user.id} justify="space-between" gap="xs" wrap="wrap">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
