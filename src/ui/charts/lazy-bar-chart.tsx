@@ -1,5 +1,5 @@
 import type { BarChartProps } from '@mantine/charts';
-import { Skeleton } from '@mantine/core';
+import { Center, Skeleton, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
@@ -15,13 +15,39 @@ const LoadedBarChart = lazy(loadBarChart);
 /** How far below the visible part of the page a chart starts being drawn. */
 const DRAW_AHEAD = '300px';
 
+/** True when no bar of any series has a value: the chart would be bare axes ($0–$4, say). */
+function hasNoValues({ data, series }: BarChartProps): boolean {
+  return data.every((row: Record<string, unknown>) =>
+    series.every((s) => !Number(row[s.name] ?? 0)),
+  );
+}
+
 /**
  * Mantine's BarChart, loaded on first use; a skeleton of the same height holds its place. Drawing
  * a chart costs a phone a few hundred milliseconds of main thread (recharts lays out every axis,
  * bar and legend), so a chart below the fold is drawn only as it comes near the screen, and then
- * in a transition, in slices, so the page stays responsive meanwhile.
+ * in a transition, in slices, so the page stays responsive meanwhile. With nothing to draw, it
+ * shows `emptyText` instead of empty axes.
  */
-export function BarChart(props: BarChartProps) {
+export function BarChart({ emptyText, ...props }: BarChartProps & { emptyText: string }) {
+  if (hasNoValues(props)) {
+    return (
+      <Center
+        h={props.h}
+        p="md"
+        bd="1px dashed var(--mantine-color-default-border)"
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      >
+        <Text size="sm" c="dimmed" ta="center">
+          {emptyText}
+        </Text>
+      </Center>
+    );
+  }
+  return <DeferredBarChart {...props} />;
+}
+
+function DeferredBarChart(props: BarChartProps) {
   const { ref, entry } = useIntersection({ rootMargin: DRAW_AHEAD });
   const [isNear, setIsNear] = useState(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Tabs, Text, Title, useMatches } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
@@ -23,6 +23,8 @@ export function PromoBannersLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const current = bannerProgrammes.find((p) => location.pathname.endsWith(`/${p}`)) ?? null;
+  // On a phone the four names do not fit one row: they wrap, as pills, rather than being cut.
+  const variant = useMatches<'pills' | 'default'>({ base: 'pills', sm: 'default' });
   return (
     <Stack gap="lg">
       <div>
@@ -32,12 +34,13 @@ export function PromoBannersLayout() {
         </Text>
       </div>
       <Tabs
+        variant={variant}
         value={current}
         onChange={(value) => {
           if (value) void navigate(`${BASE}/${value}`);
         }}
       >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List>
           {bannerProgrammes.map((p) => (
             <Tabs.Tab key={p} value={p}>
               {programmeInfo[p].title}

@@ -22,6 +22,7 @@ export function CommissionChart({ summary }: { summary: DashboardSummary }) {
       </Text>
       <BarChart
         h={240}
+        emptyText="No commissions in the last 12 months yet."
         data={data}
         dataKey="month"
         type="stacked"

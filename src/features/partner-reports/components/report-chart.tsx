@@ -29,6 +29,7 @@ export function ReportChart({
       </Text>
       <BarChart
         h={220}
+        emptyText="No commissions in this range."
         data={data}
         dataKey="label"
         type="stacked"

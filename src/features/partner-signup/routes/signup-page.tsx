@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
@@ -282,6 +283,27 @@ function DetailsStep({ start, onBack }: { start: PartnerSignupStart; onBack: () 
   );
 }
 
+const SIGNUP_STEPS = ['Account', 'Company', 'W-9 form'] as const;
+
+/** The three steps in one row: on a phone each label goes under its icon, or the row wraps. */
+function SignupSteps({ active }: { active: number }) {
+  const labelPosition = useMatches<'bottom' | 'right'>({ base: 'bottom', sm: 'right' });
+  return (
+    <Stepper
+      active={active}
+      size="sm"
+      mb="lg"
+      allowNextStepsSelect={false}
+      labelPosition={labelPosition}
+      wrap={false}
+    >
+      {SIGNUP_STEPS.map((label) => (
+        <Stepper.Step key={label} label={label} />
+      ))}
+    </Stepper>
+  );
+}
+
 /** /partner/signup (REGULAR_SIGNUP): Partner ID and password, then the company details. */
 export function PartnerSignupPage() {
   const { productName } = usePublicConfig();
@@ -300,11 +322,7 @@ export function PartnerSignupPage() {
           </Text>
         </div>
         <Card withBorder radius="md" padding="lg">
-          <Stepper active={start ? 1 : 0} size="sm" mb="lg" allowNextStepsSelect={false}>
-            <Stepper.Step label="Account" />
-            <Stepper.Step label="Company" />
-            <Stepper.Step label="W-9 form" />
-          </Stepper>
+          <SignupSteps active={start ? 1 : 0} />
           {start ? (
             <DetailsStep
               start={start}
