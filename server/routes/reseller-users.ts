@@ -18,6 +18,7 @@ import {
   userMessages,
 } from '../../src/domain/api/reseller-users';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
+import { invitationsSentText } from '../../src/domain/csv-invitation';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
 import { principalOf, requestContext } from '../plugins/auth';
@@ -128,7 +129,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       const actor = await actorOf(request);
       try {
         const created = await inviteFromCsv(ctx, actor, request.body, requestContext(request));
-        return ok({ created, message: formatMessage('invitation.sent') });
+        return ok({ created, message: invitationsSentText(created) });
       } catch (error) {
         if (error instanceof CsvFailure) return reply.code(400).send(error.envelope());
         throw error;

@@ -62,6 +62,11 @@ export type CsvInvitationResult =
     };
 
 /** What a file input or drop gives (a browser File satisfies it). */
+/** The spec's "Invitation sent successfully", saying to how many: "… to 12 users", "… to 1 user". */
+export function invitationsSentText(count: number): string {
+  return `${messages['invitation.sent']} to ${String(count)} ${count === 1 ? 'user' : 'users'}`;
+}
+
 export interface CsvFileLike {
   readonly name: string;
 }

@@ -37,7 +37,7 @@ test.describe('CSV bulk invitation', () => {
     await dialog.getByRole('button', { name: 'Send invitations' }).click();
     await expect(
       page.locator('.mantine-Notification-description', {
-        hasText: 'Invitation sent successfully',
+        hasText: 'Invitation sent successfully to 500 users',
       }),
     ).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Search users').fill(prefix);

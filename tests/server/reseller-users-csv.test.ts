@@ -36,14 +36,14 @@ async function userCount(): Promise<number> {
 }
 
 describe('POST /reseller/user/invite/csv', () => {
-  it('invites every row of a valid file: "Invitation sent successfully"', async () => {
+  it('invites every row of a valid file: "Invitation sent successfully to 3 users"', async () => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
       csv: csvOf(3, 'small'),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: { created: number; message: string } }>().message).toEqual({
       created: 3,
-      message: 'Invitation sent successfully',
+      message: 'Invitation sent successfully to 3 users',
     });
     const rows = await t.db
       .selectFrom('users')

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsvFiles, parseInvitationCsv } from '../../../src/domain/csv-invitation';
+import {
+  checkCsvFiles,
+  invitationsSentText,
+  parseInvitationCsv,
+} from '../../../src/domain/csv-invitation';
 
 const header = 'email,first_name,last_name,allotted_computers';
 const csv = (...lines: string[]) => lines.join('\r\n');
@@ -133,5 +137,12 @@ describe('parseInvitationCsv', () => {
       message: 'Should not allow more than 500 users at a time',
       issues: [{ row: null, message: 'Should not allow more than 500 users at a time' }],
     });
+  });
+});
+
+describe('invitationsSentText', () => {
+  it('keeps the spec’s sentence and says how many were sent', () => {
+    expect(invitationsSentText(12)).toBe('Invitation sent successfully to 12 users');
+    expect(invitationsSentText(1)).toBe('Invitation sent successfully to 1 user');
   });
 });

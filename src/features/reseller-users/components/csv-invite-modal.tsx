@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { SAMPLE_CSV } from '../../../domain/api/reseller-users';
 import {
   checkCsvFiles,
+  invitationsSentText,
   parseInvitationCsv,
   type CsvInvitee,
   type CsvIssue,
@@ -140,7 +141,7 @@ export function CsvInviteModal({ opened, onClose }: { opened: boolean; onClose: 
       { csv: preview.text, role: 'sub_user' },
       {
         onSuccess: (result) => {
-          notifications.show({ color: 'teal', message: result.message });
+          notifications.show({ color: 'teal', message: invitationsSentText(result.created) });
           setFiles([]);
           setPreview({ kind: 'none' });
           onClose();
