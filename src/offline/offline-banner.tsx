@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
+import { formatDisplayDate } from '../domain/dates';
 import { useIsOnline, useOldestStoredAnswer } from './online-status';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "last updated <time>" of stored data. */
 export function lastUpdatedText(syncedAt: number): string {
-  return `last updated ${timeFormat.format(syncedAt)}`;
+  return `last updated ${formatDisplayDate(syncedAt)}`;
 }
 
 /**

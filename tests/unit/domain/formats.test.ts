@@ -7,6 +7,10 @@ import {
   formatDisplayDay,
   formatTaxLine,
 } from '../../../src/domain/formats';
+import { activityCsv } from '../../../src/features/activity-log/components/activity-csv';
+import { lastSeenText } from '../../../src/features/computers/components/computers-table';
+import { lastUpdatedText } from '../../../src/offline/offline-banner';
+import type { ActivityEntry } from '../../../src/domain/api/reseller-account';
 
 // New York, so a local time and its UTC differ (and by a whole day late in the evening).
 const previousTz = process.env.TZ;
@@ -61,5 +65,32 @@ describe('tax lines say the tax and its rate once', () => {
     expect(formatTaxLine('Sales Tax (CA) 7.25%', 725)).toBe('Sales Tax (CA) 7.25%');
     expect(formatTaxLine('VAT (DE) 19%', 1900)).toBe('VAT (DE) 19%');
     expect(formatTaxLine('VAT reverse charge 0%', 0)).toBe('VAT reverse charge 0%');
+  });
+});
+
+describe('screens and exports use these forms', () => {
+  it('the computers list and the offline banner show "Mon dd, yyyy, hh:mm am/pm"', () => {
+    expect(lastSeenText(lateEvening)).toBe('Apr 05, 2025, 10:07 pm');
+    expect(lastSeenText(null)).toBe('Never');
+    expect(lastUpdatedText(Date.parse(lateEvening))).toBe('last updated Apr 05, 2025, 10:07 pm');
+  });
+
+  it('the activity log CSV writes its times with their time zone', () => {
+    const entry: ActivityEntry = {
+      id: '1',
+      created_at: lateEvening,
+      action: 'signin',
+      action_label: 'Signed in',
+      category: 'account',
+      user_id: 'u1',
+      user_name: 'Ann',
+      user_email: 'ann@example.com',
+      ip: '127.0.0.1',
+      user_agent: 'test',
+      target: '',
+    };
+    const [header, row] = activityCsv([entry]).split('\r\n');
+    expect(header?.startsWith('Date,')).toBe(true);
+    expect(row?.startsWith('2025-04-05T22:07:00-04:00,')).toBe(true);
   });
 });

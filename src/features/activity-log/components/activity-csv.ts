@@ -1,12 +1,12 @@
 import { toCsv } from '../../../domain/csv';
 import type { ActivityEntry } from '../../../domain/api/reseller-account';
-import { formatDisplayDate } from '../../../domain/dates';
+import { formatCsvTimestamp } from '../../../domain/formats';
 
-/** The CSV text of log entries, with the same columns and date format as the screen. */
+/** The CSV text of log entries, with the screen's columns; times in ISO 8601 with their offset. */
 export function activityCsv(entries: readonly ActivityEntry[]): string {
   return toCsv(
     entries.map((entry) => ({
-      Date: formatDisplayDate(entry.created_at),
+      Date: formatCsvTimestamp(entry.created_at),
       User: entry.user_name,
       Email: entry.user_email,
       Action: entry.action_label,

@@ -1,5 +1,5 @@
 import { Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatDisplayDate } from '../../../domain/dates';
 import type { Computer } from '../../../domain/api/computers';
 import { StatusBadge } from './status-badge';
 import { RowMenu, type ComputerActions } from './row-menu';
@@ -22,7 +22,7 @@ export interface ComputersTableProps {
 }
 
 export const lastSeenText = (iso: string | null) =>
-  iso === null ? 'Never' : dayjs(iso).format('MM-DD-YYYY hh:mm A');
+  iso === null ? 'Never' : formatDisplayDate(iso);
 
 /**
  * The computer list: server-side sorting by name, last seen and status, selectable rows for the
