@@ -34,7 +34,7 @@ test.describe('Invoices and transactions', () => {
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(page.getByRole('row')).toHaveCount(9);
     await page.getByRole('button', { name: 'Page 1' }).click();
-    await page.getByRole('row').nth(1).getByRole('link').click();
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
     const sheet = page.getByRole('article');
     await expect(sheet).toContainText('Acme Remote Services');

@@ -42,7 +42,7 @@ test('an invoice opened online reads the same offline, with the offline banner',
   await page.getByRole('link', { name: 'Invoices' }).first().click();
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(11);
-  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
   const heading = page.getByRole('heading', { name: /^Invoice INV-/ });
   await expect(heading).toBeVisible();
   const title = await heading.textContent();
@@ -113,7 +113,7 @@ test('after a logout, another account sees nothing of the first one, online or o
   await waitForActivatedWorker(page);
   await page.getByRole('link', { name: 'Invoices' }).first().click();
   await expect(page.getByRole('row')).toHaveCount(11);
-  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page.getByRole('article')).toContainText('Acme Remote Services');
   const before = await storedAccounts(page);
   expect(before.length).toBeGreaterThan(0);

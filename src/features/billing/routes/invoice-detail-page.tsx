@@ -3,10 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/api/billing';
 import { formatDisplayDay, formatTaxLine } from '../../../domain/formats';
-import { API_BASE } from '../../../lib/http/api-base';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useInvoiceDetail } from '../api/invoice-detail';
+import { invoicePdfUrl } from '../api/invoice-pdf';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
 
@@ -60,11 +60,7 @@ export function InvoiceDetailPage() {
           <Button variant="default" onClick={() => window.print()}>
             Print
           </Button>
-          <Button
-            component="a"
-            href={`${API_BASE}/reseller/ecom/invoicePdf?invoiceID=${encodeURIComponent(data.id)}`}
-            download
-          >
+          <Button component="a" href={invoicePdfUrl(data.id)} download>
             Download PDF
           </Button>
         </Group>

@@ -16,7 +16,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../domain/api/billing';
 import { formatDisplayDay } from '../../../domain/formats';
+import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 import { useQueryFallback } from '../../../offline/query-state';
+import { invoicePdfUrl } from '../api/invoice-pdf';
 import { useInvoices, type InvoiceQuery } from '../api/invoices';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
@@ -48,6 +50,22 @@ function SortHeader({
   );
 }
 
+/** An invoice's PDF: the server makes it, so offline it says why it cannot be downloaded. */
+function PdfLink({ id, number, isOnline }: { id: string; number: string; isOnline: boolean }) {
+  if (!isOnline) {
+    return (
+      <Text span size="sm" c="dimmed" title={OFFLINE_ACTION_HINT}>
+        PDF
+      </Text>
+    );
+  }
+  return (
+    <Anchor href={invoicePdfUrl(id)} download aria-label={`Download ${number} as PDF`}>
+      PDF
+    </Anchor>
+  );
+}
+
 /** /invoice: the account's invoices, newest first, sortable and paged. */
 export function InvoicesPage() {
   useDocumentTitle('Invoices');
@@ -58,6 +76,7 @@ export function InvoicesPage() {
     order: 'desc',
   });
   const invoices = useInvoices(query);
+  const isOnline = useIsOnline();
   const invoicesFallback = useQueryFallback(
     invoices,
     <Stack gap="xs" role="status" aria-label="Loading invoices">
@@ -100,6 +119,7 @@ export function InvoicesPage() {
                   <Table.Th>Period</Table.Th>
                   <SortHeader label="Total" field="totalMinor" query={query} onSort={onSort} />
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>PDF</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -117,6 +137,9 @@ export function InvoicesPage() {
                     <Table.Td>{formatMoney(invoice.totalMinor, invoice.currency)}</Table.Td>
                     <Table.Td>
                       <StatusBadge value={invoice.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PdfLink id={invoice.id} number={invoice.number} isOnline={isOnline} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
