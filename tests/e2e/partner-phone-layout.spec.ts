@@ -70,11 +70,12 @@ test('a new partner signs up on a phone, then sees empty reports said plainly', 
     return db.prepare('SELECT phone FROM partners WHERE partner_id = ?').get(id);
   });
   expect(stored).toEqual({ phone: '3035550100' });
+  // Signed out, with nothing remembered from the pending account (the W-9 page may be moving on).
   await page.context().clearCookies();
+  await page.goto('/partner/');
   await page.evaluate(() => {
     localStorage.clear();
   });
-  await page.goto('/partner/');
   await page.getByLabel('Partner ID or Email').fill(id);
   await page.getByLabel('Password', { exact: true }).fill('Phone@1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
