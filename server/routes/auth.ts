@@ -22,6 +22,7 @@ import {
 import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
+import { sessionSubject } from '../services/audit-targets';
 import { pastDueAction } from '../services/billing/billing';
 import { verifyPassword } from '../services/passwords';
 import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../services/partners';
@@ -269,8 +270,12 @@ async function logout(
     refresh: request.cookies[refreshCookie(kind)],
   });
   if (sessionId) {
+    // Named by its user (and account), so the sign-out shows in that account's activity log.
+    const subject = await sessionSubject(ctx.db, sessionId);
     await recordAudit(ctx.db, {
       subjectKind: kind,
+      subjectId: subject?.subjectId ?? null,
+      accountId: subject?.accountId ?? null,
       action: 'logout',
       ...requestContext(request),
       details: { sessionId },

@@ -19,6 +19,7 @@ import { clearSessionCookies } from '../plugins/cookies';
 import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
+import type { AuditAction } from '../../src/domain/api/activity-actions';
 import {
   cancelAccount,
   changePassword,
@@ -50,7 +51,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       key: (r) => `partner-forgot:${r.ip}:${loginOf(r, 'emailId')}`,
     },
   ]);
-  const audit = (request: Parameters<typeof requestContext>[0], action: string, id?: string) =>
+  const audit = (request: Parameters<typeof requestContext>[0], action: AuditAction, id?: string) =>
     recordAudit(ctx.db, {
       subjectKind: 'partner',
       subjectId: id ?? null,

@@ -120,6 +120,14 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     async (request) => {
       const user = await caller(request);
       const { token, email } = await renewEmailChange(ctx.db, user.id);
+      await recordAudit(ctx.db, {
+        subjectKind: 'reseller',
+        subjectId: user.id,
+        accountId: user.account_id,
+        action: 'email.change.resent',
+        target: email,
+        ...requestContext(request),
+      });
       await sendConfirmation(email, user.first_name, token);
       return ok({ text: emailChangeMessages.resent(email) });
     },

@@ -100,6 +100,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
             subjectId: user.id,
             accountId: user.account_id,
             action: 'password.reset.requested',
+            target: user.email,
             ...requestContext(request),
           });
         }
@@ -177,6 +178,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
           subjectId: user.id,
           accountId: reset.account_id,
           action: 'password.reset',
+          target: user.email,
           ...requestContext(request),
         });
       });
@@ -323,6 +325,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
           subjectId: user.id,
           accountId: user.account_id,
           action: 'profile.updated',
+          target: `${next.first_name} ${next.last_name}`.trim(),
           ...requestContext(request),
         });
       });

@@ -158,7 +158,14 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteLinkSchema) } },
     },
     async (request) =>
-      ok(await copyInvitationLink(ctx, await actorOf(request), request.body.userId)),
+      ok(
+        await copyInvitationLink(
+          ctx,
+          await actorOf(request),
+          request.body.userId,
+          requestContext(request),
+        ),
+      ),
   );
 
   api.post(

@@ -26,6 +26,7 @@ import { setSessionCookies } from '../plugins/cookies';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
+import type { AuditAction } from '../../src/domain/api/activity-actions';
 import { pastDueAction } from '../services/billing/billing';
 import { nowIso } from '../services/clock';
 import { encryptField } from '../services/crypto';
@@ -80,7 +81,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     reply: FastifyReply,
     challengeId: string,
     userId: string,
-    action: string,
+    action: AuditAction,
     isTrusting = false,
   ) {
     if (!(await useChallenge(ctx.db, challengeId))) {
@@ -269,6 +270,14 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
       const user = await caller(request);
       await ensureTwofa(ctx.db, user.id);
       const body = request.body;
+      await recordAudit(ctx.db, {
+        subjectKind: 'reseller',
+        subjectId: user.id,
+        accountId: user.account_id,
+        action: 'twofa.setup.started',
+        target: body.method === 'totp' ? 'authenticator app' : maskPhone(body.phone),
+        ...requestContext(request),
+      });
       if (body.method === 'totp') {
         const secret = newTotpSecret();
         await ctx.db
@@ -393,6 +402,7 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
           subjectId: user.id,
           accountId: user.account_id,
           action: 'twofa.disabled',
+          target: row.method === 'totp' ? 'authenticator app' : 'phone',
           ...requestContext(request),
         });
       });

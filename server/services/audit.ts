@@ -1,16 +1,21 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../db/database';
 import { nowIso } from './clock';
+import type { AuditAction } from '../../src/domain/api/activity-actions';
 
 export interface AuditEntry {
   subjectKind: 'reseller' | 'partner' | 'system';
   subjectId?: string | null;
   accountId?: string | null;
-  action: string;
+  /** One of the activity log's actions: each has its label (src/domain/api/activity-actions.ts). */
+  action: AuditAction;
   ip?: string;
   userAgent?: string;
   details?: Record<string, unknown>;
-  /** What the action was done to, shown in the activity log (an e-mail, a computer name). */
+  /**
+   * What the action was done to, shown in the activity log: the user's e-mail, the team's name,
+   * the plan, the invoice number, how many invitations.
+   */
   target?: string;
 }
 

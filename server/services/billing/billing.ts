@@ -377,7 +377,7 @@ export async function payPendingCharges(
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== pending.length) throw new PendingChargesTaken();
       await recordPendingPayment(tx, bundle, pending, result.reference, now);
-      await alongside(tx, {});
+      await alongside(tx, { invoiceIds: pending.map((charge) => charge.invoice_id) });
       await markAttempt(tx, key, 'recorded', now, { gatewayRef: result.reference });
     });
   } catch (error) {

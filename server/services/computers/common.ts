@@ -3,6 +3,7 @@ import { AppError } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { computerMessages } from '../../../src/domain/api/computers';
 import { recordAudit } from '../audit';
+import type { AuditAction } from '../../../src/domain/api/activity-actions';
 import type { Actor } from '../reseller-users/actor';
 import type { RequestInfo } from '../reseller-users/users';
 
@@ -16,7 +17,7 @@ export const invalid = (message: string, field: string) =>
 export const audit = (
   db: Executor,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   info: RequestInfo,
   target: string,
   details: Record<string, unknown>,

@@ -206,7 +206,7 @@ export async function allotComputers(
       actor,
       target ? 'computer.allot' : 'computer.unallot',
       info,
-      target?.email ?? '',
+      target?.email ?? rows.map((row) => row.name).join(', '),
       {
         computers: rows.map((row) => row.name),
         user: target?.id ?? null,

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
 import { userMatches } from '../reseller-users/users-repository';
+import { activityActionLabel } from '../../../src/domain/api/activity-actions';
 import {
   ACTIVITY_FILTER_USERS,
-  activityActionLabel,
   activityCategories,
   categoryOfAction,
   type ActivityCategory,

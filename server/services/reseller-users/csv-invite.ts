@@ -109,6 +109,7 @@ export async function inviteFromCsv(
       accountId: actor.accountId,
       action: 'user.invite.csv',
       ...info,
+      target: created.length === 1 ? '1 invitation' : `${created.length} invitations`,
       details: { count: created.length },
     });
     return created.map((entry) => entry.mail);

@@ -4,6 +4,8 @@ import { AppError } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { teamMessages, type Team } from '../../../src/domain/api/teams';
 import { recordAudit } from '../audit';
+import { userEmails } from '../audit-targets';
+import type { AuditAction } from '../../../src/domain/api/activity-actions';
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from '../reseller-users/actor';
 import type { RequestInfo } from '../reseller-users/users';
@@ -51,15 +53,27 @@ async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId
     throw new AppError(errorCodes.VALIDATION_FAILED, teamMessages.nameTaken, { field: 'name' });
 }
 
-const audit = (db: Executor, actor: Actor, action: string, info: RequestInfo, details: object) =>
+/** An activity-log entry naming the team (and, for members, who joined or left it). */
+const audit = (
+  db: Executor,
+  actor: Actor,
+  action: AuditAction,
+  info: RequestInfo,
+  target: string,
+  details: object,
+) =>
   recordAudit(db, {
     subjectKind: 'reseller',
     subjectId: actor.userId,
     accountId: actor.accountId,
     action,
     ...info,
+    target,
     details: { ...details },
   });
+
+const membersTarget = async (db: Executor, actor: Actor, team: string, userIds: string[]) =>
+  `${team}: ${await userEmails(db, actor.accountId, userIds)}`;
 
 export async function listTeams(db: Executor, actor: Actor): Promise<Team[]> {
   assertCan(actor, 'teams.manage');
@@ -104,7 +118,7 @@ export async function createTeam(db: Executor, actor: Actor, name: string, info:
       .insertInto('teams')
       .values({ id, account_id: actor.accountId, name, created_at: now, updated_at: now })
       .execute();
-    await audit(tx, actor, 'team.create', info, { target: id, name });
+    await audit(tx, actor, 'team.create', info, name, { target: id, name });
   });
   return id;
 }
@@ -118,7 +132,7 @@ export async function renameTeam(
 ) {
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
-    await ownTeam(tx, actor, teamId);
+    const team = await ownTeam(tx, actor, teamId);
     await assertNameFree(tx, actor, name, teamId);
     await tx
       .updateTable('teams')
@@ -126,21 +140,24 @@ export async function renameTeam(
       .where('id', '=', teamId)
       .where('account_id', '=', actor.accountId)
       .execute();
-    await audit(tx, actor, 'team.rename', info, { target: teamId, name });
+    await audit(tx, actor, 'team.rename', info, `${team.name} → ${name}`, {
+      target: teamId,
+      name,
+    });
   });
 }
 
 export async function deleteTeam(db: Executor, actor: Actor, teamId: string, info: RequestInfo) {
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
-    await ownTeam(tx, actor, teamId);
+    const team = await ownTeam(tx, actor, teamId);
     await tx.deleteFrom('team_members').where('team_id', '=', teamId).execute();
     await tx
       .deleteFrom('teams')
       .where('id', '=', teamId)
       .where('account_id', '=', actor.accountId)
       .execute();
-    await audit(tx, actor, 'team.delete', info, { target: teamId });
+    await audit(tx, actor, 'team.delete', info, team.name, { target: teamId });
   });
 }
 
@@ -154,7 +171,7 @@ export async function addMembers(
 ) {
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
-    await ownTeam(tx, actor, teamId);
+    const team = await ownTeam(tx, actor, teamId);
     const users = await ownUsers(tx, actor, userIds);
     if (users.some((user) => user.status === 'cancelled')) throw userNotFound();
     const inTeams = await tx
@@ -174,7 +191,11 @@ export async function addMembers(
         .values({ user_id: userId, team_id: teamId, account_id: actor.accountId, added_at: now })
         .execute();
     }
-    await audit(tx, actor, 'team.members.add', info, { target: teamId, users: [...userIds] });
+    const target = await membersTarget(tx, actor, team.name, [...userIds]);
+    await audit(tx, actor, 'team.members.add', info, target, {
+      target: teamId,
+      users: [...userIds],
+    });
   });
 }
 
@@ -187,7 +208,7 @@ export async function removeMembers(
 ) {
   assertCan(actor, 'teams.manage');
   await db.transaction().execute(async (tx) => {
-    await ownTeam(tx, actor, teamId);
+    const team = await ownTeam(tx, actor, teamId);
     await ownUsers(tx, actor, userIds);
     const removed = await tx
       .deleteFrom('team_members')
@@ -200,6 +221,7 @@ export async function removeMembers(
     // the activity log names only the users who actually left it.
     if (removed.length === 0) return;
     const users = removed.map((row) => row.user_id);
-    await audit(tx, actor, 'team.members.remove', info, { target: teamId, users });
+    const target = await membersTarget(tx, actor, team.name, users);
+    await audit(tx, actor, 'team.members.remove', info, target, { target: teamId, users });
   });
 }

@@ -64,47 +64,6 @@ export function categoryOfAction(action: string): ActivityCategory | '' {
   return '';
 }
 
-/** Readable text of the audit actions the log shows; other actions show as written. */
-export const activityActionLabels: Readonly<Record<string, string>> = {
-  signin: 'Signed in',
-  'signin.failed': 'Sign-in failed',
-  'signin.twofa': 'Signed in with two-factor authentication',
-  logout: 'Signed out',
-  'session.refresh_token_reuse': 'Session ended: refresh token reused',
-  'support.otp.issued': 'Support sign-in code issued',
-  'support.otp.signin': 'Support agent signed in',
-  'twofa.enabled': 'Two-factor authentication enabled',
-  'twofa.disabled': 'Two-factor authentication disabled',
-  'password.changed': 'Password changed',
-  'password.reset.requested': 'Password reset requested',
-  'password.reset': 'Password reset',
-  'email.change.requested': 'E-mail change requested',
-  'email.changed': 'E-mail changed',
-  'apikey.viewed': 'API key viewed',
-  'apikey.changed': 'API key changed',
-  'apikey.view.failed': 'API key view refused: incorrect password',
-  'apikey.change.failed': 'API key change refused: incorrect password',
-  'profile.updated': 'Profile updated',
-  'account.cancelled': 'Account cancelled',
-  'account.signup.trial': 'Signed up for a free trial',
-  'account.signup.paid': 'Signed up and paid',
-  'account.email.verified': 'E-mail address verified',
-  'computer.add': 'Computer added',
-  'computer.update': 'Computer updated',
-  'computer.move': 'Computers moved to a group',
-  'computer.allot': 'Computers allotted to a user',
-  'computer.unallot': 'Computers no longer allotted',
-  'computer.delete': 'Computers deleted',
-  'computer.comment': 'Comment added to a computer',
-  'computer.message': 'Message sent to a computer',
-  'group.create': 'Group created',
-  'group.rename': 'Group renamed',
-  'group.delete': 'Group deleted',
-};
-
-export const activityActionLabel = (action: string): string =>
-  activityActionLabels[action] ?? action;
-
 export const activitySortFields = ['created_at', 'action', 'user', 'ip'] as const;
 export type ActivitySortField = (typeof activitySortFields)[number];
 

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { activityActionLabel } from '../../../domain/api/activity-actions';
 import type { ActivityLogQuery, ActivitySortField } from '../../../domain/api/reseller-account';
 import { defaultReportRange, formatDisplayDate } from '../../../domain/dates';
 import { TOAST_DURATION_MS } from '../../../domain/limits';
@@ -184,7 +185,7 @@ export function ActivityLogPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{entry.action_label}</Table.Td>
+                    <Table.Td>{activityActionLabel(entry.action)}</Table.Td>
                     <Table.Td>{entry.target || '—'}</Table.Td>
                     <Table.Td>{entry.ip || '—'}</Table.Td>
                     <Table.Td>
