@@ -70,6 +70,7 @@ export async function acceptInvitation(
       accountId: invitation.account_id,
       action: 'user.invite.accepted',
       ...info,
+      target: invitation.email,
       details: { dcFlag: input.dcFlag },
     });
   });

@@ -199,6 +199,7 @@ export async function addUser(
       accountId: actor.accountId,
       action: 'user.add',
       ...info,
+      target: email,
       details: { target: id, email, role: input.role },
     });
   });
@@ -285,6 +286,7 @@ export async function inviteUser(
       accountId: actor.accountId,
       action: 'user.invite',
       ...info,
+      target: input.email.toLowerCase(),
       details: { target: created.userId, email: input.email.toLowerCase(), role: input.role },
     });
     return created;
@@ -326,6 +328,7 @@ export async function resendInvitation(
       accountId: actor.accountId,
       action: 'user.invite.resend',
       ...info,
+      target: row.email,
       details: { target: userId, email: row.email },
     });
     const link = invitationLink(ctx.config.publicOrigin, {
@@ -345,10 +348,21 @@ export async function copyInvitationLink(
   ctx: AppContext,
   actor: Actor,
   userId: string,
+  info: RequestInfo,
 ): Promise<{ link: string; expiresAt: string }> {
   assertCan(actor, 'users.manage');
   const row = await managedUser(ctx.db, actor, userId);
   if (row.status !== 'invited') throw invalid(userMessages.notInvited, 'userId');
+  // The link lets whoever holds it create the account: handing it out is on the record.
+  await recordAudit(ctx.db, {
+    subjectKind: 'reseller',
+    subjectId: actor.userId,
+    accountId: actor.accountId,
+    action: 'user.invite.link',
+    ...info,
+    target: row.email,
+    details: { target: userId },
+  });
   const open = await openInvitationLink(
     ctx.db,
     ctx.secrets.fieldKey,
@@ -433,6 +447,7 @@ export async function updateUser(
       accountId: actor.accountId,
       action: 'user.update',
       ...info,
+      target: row.email,
       details: { target: row.id, role: input.role, allotedComputers: input.allotedComputers },
     });
   });
@@ -489,6 +504,7 @@ export async function deleteUsers(
       accountId: actor.accountId,
       action: 'user.delete',
       ...info,
+      target: live.map((row) => row.email).join(', '),
       details: { targets: live.map((row) => row.id) },
     });
     return live.length;
@@ -522,6 +538,7 @@ export async function restoreUsers(
       accountId: actor.accountId,
       action: 'user.restore',
       ...info,
+      target: cancelled.map((row) => row.email).join(', '),
       details: { targets: [...userIds] },
     });
     return cancelled.length;

@@ -1,4 +1,5 @@
 import { toCsv } from '../../../domain/csv';
+import { activityActionLabel } from '../../../domain/api/activity-actions';
 import type { ActivityEntry } from '../../../domain/api/reseller-account';
 import { formatCsvTimestamp } from '../../../domain/formats';
 
@@ -9,7 +10,7 @@ export function activityCsv(entries: readonly ActivityEntry[]): string {
       Date: formatCsvTimestamp(entry.created_at),
       User: entry.user_name,
       Email: entry.user_email,
-      Action: entry.action_label,
+      Action: activityActionLabel(entry.action),
       Target: entry.target,
       'IP address': entry.ip,
       'User agent': entry.user_agent,
