@@ -141,3 +141,35 @@ test('the demo partner, who has referred customers, still sees who has not confi
   ).toBeVisible();
   await expect(unconfirmed.getByText('You have not referred anyone yet.')).toHaveCount(0);
 });
+
+test('no tab or switch label is cut on any partner screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsPartner(page, 'demopartner');
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
+  for (const url of [
+    '/rpc-app/partner/newcommissionreport',
+    '/rpc-app/partner/newcommissionreport/bounty',
+    '/rpc-app/partner/newcommissionreport/referral',
+    '/rpc-app/partner/newcommissionreport/referral/rpc/monthly/1/2025/12/2025',
+    '/rpc-app/partner/newcommissionreport/referral/hd/quarterly/2/2025',
+    '/rpc-app/partner/promobanners/hdreferral',
+  ]) {
+    await page.goto(url);
+    await expect(page.locator('.mantine-Loader-root'), url).toHaveCount(0);
+    const labels = page.locator('[role="tab"], .mantine-SegmentedControl-label');
+    await expect(labels.first(), url).toBeVisible();
+    const cut = await labels.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return (
+            element.scrollWidth > element.clientWidth ||
+            box.left < 0 ||
+            box.right > window.innerWidth
+          );
+        })
+        .map((element) => element.textContent),
+    );
+    expect(cut, url).toEqual([]);
+  }
+});
