@@ -110,6 +110,12 @@ export default tseslint.config(
           selector: "ImportSpecifier[imported.name='unparse']",
           message: 'Write CSV with toCsv() from src/domain/csv.ts (it neutralises formula cells).',
         },
+        {
+          // A length cap cuts what a user types or pastes (a 32-character password saved as its
+          // first 20): the field's rule shows its message instead.
+          selector: "JSXAttribute[name.name='maxLength']",
+          message: 'Do not cap inputs with maxLength; let the rule book refuse with its message.',
+        },
       ],
     },
   },

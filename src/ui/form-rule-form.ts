@@ -4,10 +4,12 @@
  * - each field is validated by its rule, on the trimmed value, and submitted values are trimmed;
  * - name and password fields are checked when they lose focus;
  * - focusing the last name checks the first name;
- * - a new error is highlighted for 5 seconds (`data-error-highlight` on the input and the message).
+ * - a new error is highlighted for 5 seconds (`data-error-highlight` on the input and the message);
+ * - a refused submit scrolls to and focuses the first invalid field.
  */
 import { useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import { useErrorHighlight } from './form-error-highlight';
+import { focusFirstInvalid, formOf } from './focus-first-invalid';
 import {
   blurCheckedFields,
   focusChecks,
@@ -65,5 +67,11 @@ export function useRuleForm<Values extends object>({
     return { ...props, ...extra };
   };
 
-  return { ...form, getInputProps };
+  const onSubmit: UseFormReturnType<Values>['onSubmit'] = (handleSubmit, handleFailure) =>
+    form.onSubmit(handleSubmit, (errors, values, event) => {
+      handleFailure?.(errors, values, event);
+      focusFirstInvalid(formOf(event));
+    });
+
+  return { ...form, getInputProps, onSubmit };
 }

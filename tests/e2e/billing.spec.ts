@@ -89,11 +89,30 @@ test.describe('Invoices and transactions', () => {
 });
 
 test.describe('Upgrade', () => {
+  /** Review, then pay in the review dialog; a refusal closes it and shows on the page. */
+  async function reviewAndPay(
+    page: Page,
+    paymentText: string,
+    pay = 'click' as 'click' | 'dblclick',
+  ) {
+    await page.getByRole('button', { name: 'Review upgrade' }).click();
+    const review = page.getByRole('dialog', { name: 'Review your upgrade' });
+    await expect(review).toContainText('Bulk Reseller 250');
+    await expect(review).toContainText(paymentText);
+    await expect(review.getByTestId('upgrade-preview')).toContainText('Total due now');
+    await review.getByRole('button', { name: 'Pay and upgrade' })[pay]();
+  }
+
   test('a declined card, then a good card upgrades with the prorated amount', async ({ page }) => {
     await signInAsReseller(page);
     await page.goto('/rpc-app/account/upgrade');
     await expect(page.getByRole('heading', { name: 'Upgrade', level: 2 })).toBeVisible();
     await expect(page.getByText('Bulk Reseller 100: 100 computers')).toBeVisible();
+    // The current plan on its current term is marked and cannot be chosen.
+    await expect(
+      page.getByRole('radio', { name: 'Bulk Reseller 100 (your current plan)' }),
+    ).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Review upgrade' })).toBeDisabled();
     await page.getByRole('radio', { name: 'Bulk Reseller 250' }).click();
     const preview = page.getByTestId('upgrade-preview');
     await expect(preview).toContainText(/Prorated for the \d+ of \d+ days left/);
@@ -102,21 +121,62 @@ test.describe('Upgrade', () => {
     await expect(preview).toContainText('Total due now');
     await page.getByRole('radio', { name: 'A new credit card' }).check();
     const payment = page.getByRole('region', { name: 'Payment' });
+    // Each empty card field says which one it is.
+    await page.getByRole('button', { name: 'Review upgrade' }).click();
+    for (const text of [
+      'Card number cannot be blank',
+      'CVV cannot be blank',
+      'Expiry month cannot be blank',
+      'Expiry year cannot be blank',
+    ]) {
+      await expect(payment.getByText(text)).toBeVisible();
+    }
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await fillCard(page, payment, '4000000000000341');
-    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await reviewAndPay(page, 'New card ending in 0341');
     await expect(page.getByRole('alert')).toContainText(PAYMENT_FAILED);
+    // Choosing again clears the old refusal.
+    await page.getByRole('radio', { name: 'Bulk Reseller 500' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Bulk Reseller 250' }).click();
     await payment.getByLabel('Card number').fill('4000000000000002');
-    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await reviewAndPay(page, 'New card ending in 0002');
     await expect(page.getByRole('alert')).toContainText('Credit card could not be processed');
     await payment.getByLabel('Card number').fill('4242424242424242');
-    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
-    await expect(page.getByText('Your account has been upgraded successfully')).toBeVisible();
+    // A double click pays once and shows the one outcome: success and the invoice.
+    await reviewAndPay(page, 'New card ending in 4242', 'dblclick');
+    await expect(page.getByText('Your account has been upgraded successfully')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
+    await expect(page.getByText('You are already subscribed to this plan')).toHaveCount(0);
     await expect(page.getByRole('article')).toContainText(
       'Upgrade from Bulk Reseller 100 to Bulk Reseller 250',
     );
     await page.goto('/rpc-app/account/upgrade');
     await expect(page.getByText('Bulk Reseller 250: 250 computers')).toBeVisible();
+  });
+
+  test('turning auto-renewal off asks first, then says when the subscription ends', async ({
+    page,
+  }) => {
+    await signInAsReseller(page, 'eu@example.com');
+    await page.goto('/rpc-app/account/billingInfo');
+    const renewal = page.getByRole('region', { name: 'Auto-renewal' });
+    const toggle = renewal.getByRole('switch', { name: 'Renew my subscription automatically' });
+    await expect(toggle).toBeChecked();
+    await expect(renewal).toContainText('Next renewal on');
+    await toggle.click({ force: true });
+    const confirm = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
+    await confirm.getByRole('button', { name: 'Keep it on' }).click();
+    await expect(toggle).toBeChecked();
+    await toggle.click({ force: true });
+    await confirm.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+    await expect(toggle).not.toBeChecked();
+    await expect(renewal).toContainText('Auto-renewal is off: your subscription ends on');
+    await expect(renewal).not.toContainText('Next renewal on');
+    await expect(renewal.getByText('Renew for')).toHaveCount(0);
+    await toggle.click({ force: true });
+    await expect(toggle).toBeChecked();
+    await expect(renewal).toContainText('Next renewal on');
   });
 });
 
@@ -174,7 +234,11 @@ test.describe('VAT', () => {
     await page.goto('/rpc-app/account/upgrade');
     await page.getByRole('radio', { name: 'Bulk Reseller 100' }).click();
     await expect(page.getByTestId('upgrade-preview')).toContainText('VAT reverse charge 0%');
-    await page.getByRole('button', { name: 'Pay and upgrade' }).click();
+    await page.getByRole('button', { name: 'Review upgrade' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review your upgrade' })
+      .getByRole('button', { name: 'Pay and upgrade' })
+      .click();
     await expect(page.getByRole('heading', { name: /^Invoice INV-/ })).toBeVisible();
     const sheet = page.getByRole('article');
     await expect(sheet).toContainText('VAT reverse charge 0%');

@@ -30,6 +30,17 @@ test.describe('Forgot and reset password', () => {
     const link = resetLinkFor(RESET_USER);
     await page.goto(link);
     await expect(page.getByText(`for ${RESET_USER}`)).toBeVisible();
+    // A password manager's 32 characters are kept whole and refused with the rule's message,
+    // never cut to their first 20 and saved.
+    const long = 'Aa1@'.repeat(8);
+    const newPassword = page.getByRole('textbox', { name: 'New Password', exact: true });
+    await newPassword.fill(long);
+    await expect(newPassword).toHaveValue(long);
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(long);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(
+      page.getByText('Password should be between 6 - 20 characters').first(),
+    ).toBeVisible();
     await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('Fresh@5678');
     await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Other@5678');
     await page.getByRole('button', { name: 'Reset password' }).click();

@@ -67,6 +67,19 @@ describe('useRuleForm', () => {
     expect(screen.queryByText('Email cannot be blank')).not.toBeInTheDocument();
   });
 
+  it('focuses and scrolls to the first invalid field when a submit is refused', async () => {
+    const user = setup();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderForm();
+    await user.type(screen.getByLabelText('First Name'), 'Mary');
+    await user.type(screen.getByLabelText('Last Name'), 'Lee');
+    await user.click(screen.getByRole('button', { name: 'Create My Account' }));
+    advanceTimers(50);
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+    expect(scrolled).toHaveBeenCalled();
+  });
+
   it('checks the first name when focus moves to the last name', async () => {
     const user = setup();
     renderForm();

@@ -5,6 +5,7 @@ import type { BillingInfo } from '../../../domain/api/billing';
 import { rules } from '../../../domain/validation';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useUpdateCard } from '../api/update-card';
+import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -87,7 +88,13 @@ export function UpdateCardModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Update credit card" size="lg">
-      <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Update credit card">
+      <form
+        onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
+          focusFirstInvalid(formOf(event)),
+        )}
+        noValidate
+        aria-label="Update credit card"
+      >
         <Stack gap="sm">
           {alertText && (
             <Alert color="red.9" variant="light" role="alert">

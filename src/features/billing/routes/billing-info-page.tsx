@@ -3,10 +3,8 @@ import {
   Anchor,
   Card,
   Group,
-  SegmentedControl,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -21,13 +19,12 @@ import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
-import { useEnableAutoRenewal, useUpdateRenewDetails } from '../api/auto-renewal';
 import { useBillingInfo } from '../api/billing-info';
 import { usePayPendingCharge } from '../api/pay-pending';
+import { AutoRenewalCard } from '../components/auto-renewal-card';
 import { TaxIdForm } from '../components/tax-id-form';
 import { UpdateCardModal } from '../components/update-card-modal';
 import { ServerActionButton } from '../../../ui/server-action-button';
-import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 
 function PendingCharges({ info }: { info: BillingInfo }) {
   const pay = usePayPendingCharge();
@@ -76,49 +73,6 @@ function PendingCharges({ info }: { info: BillingInfo }) {
             Charged to the card on file. A declined card? Update the card first.
           </Text>
         </Group>
-      </Stack>
-    </Card>
-  );
-}
-
-function AutoRenewal({ info }: { info: BillingInfo }) {
-  const enable = useEnableAutoRenewal();
-  const term = useUpdateRenewDetails();
-  // Not buttons, so not ServerActionButton: turned off offline, the switch saying why.
-  const isOnline = useIsOnline();
-  const notify = (result: { text: string }) =>
-    notifications.show({ color: 'teal', message: result.text, autoClose: 5000 });
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="renewal-title">
-      <Stack gap="sm">
-        <Title order={3} id="renewal-title">
-          Auto-renewal
-        </Title>
-        <Switch
-          label="Renew my subscription automatically"
-          checked={info.autoRenew}
-          disabled={enable.isPending || info.isTrial || !isOnline}
-          description={isOnline ? undefined : OFFLINE_ACTION_HINT}
-          onChange={(event) => enable.mutate(event.currentTarget.checked, { onSuccess: notify })}
-        />
-        <Text size="sm" id="renew-term-label">
-          Renew for
-        </Text>
-        <SegmentedControl
-          aria-labelledby="renew-term-label"
-          value={info.renewTerm}
-          disabled={term.isPending || info.isTrial || !isOnline}
-          data={[
-            { value: 'month', label: 'A month' },
-            { value: 'year', label: 'A year' },
-          ]}
-          onChange={(value) => term.mutate(value, { onSuccess: notify })}
-        />
-        <Text size="sm" c="dimmed">
-          {info.isTrial
-            ? 'Auto-renewal starts with your first paid plan.'
-            : `Next renewal on ${formatDisplayDate(info.endDate)}.`}
-        </Text>
       </Stack>
     </Card>
   );
@@ -211,7 +165,7 @@ export function BillingInfoPage() {
             ]}
           />
         </Card>
-        <AutoRenewal info={info} />
+        <AutoRenewalCard info={info} />
         <Card withBorder padding="lg" component="section" aria-labelledby="tax-title">
           <Stack gap="sm">
             <Title order={3} id="tax-title">

@@ -1,11 +1,11 @@
 import {
   Alert,
+  Badge,
   Card,
   Group,
   Radio,
   SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -15,72 +15,51 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney, type Plan, type Term } from '../../../domain/api/billing';
-import { formatCardSummary, formatTaxLine } from '../../../domain/formats';
+import {
+  formatMoney,
+  type Plan,
+  type Term,
+  type UpgradeDetails,
+} from '../../../domain/api/billing';
+import { formatCardSummary } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useContinueUpgrade } from '../api/continue-upgrade';
-import { useProratedAmount } from '../api/prorated-amount';
 import { useUpgradeDetails } from '../api/upgrade-details';
+import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { ServerActionButton } from '../../../ui/server-action-button';
+import { UpgradePreview } from '../components/upgrade-preview';
+import { UpgradeReviewModal, type UpgradeReview } from '../components/upgrade-review-modal';
 
 type Payment = 'onFile' | 'newCard' | 'invoice';
 
 const priceFor = (plan: Plan, term: Term) =>
   formatMoney(term === 'year' ? plan.yearlyPriceMinor : plan.monthlyPriceMinor, plan.currency);
 
-function Preview({ planCode, term }: { planCode: string; term: Term }) {
-  const amount = useProratedAmount(planCode, term);
-  const pending = useQueryFallback(
-    amount,
-    <Skeleton height={96} aria-label="Calculating the amount" />,
-  );
-  if (!planCode) return <Text c="dimmed">Choose a plan to see the amount.</Text>;
-  if (amount.isPending) return pending;
-  if (amount.isError) {
-    return (
-      <Alert color="red.9" variant="light" role="alert">
-        {isApiError(amount.error) ? amount.error.message : GENERIC_ERROR_TEXT}
-      </Alert>
-    );
-  }
-  const data = amount.data;
-  const money = (minor: number) => formatMoney(minor, data.currency);
-  return (
-    <Stack gap={4} aria-live="polite" data-testid="upgrade-preview">
-      <Text size="sm">
-        {data.isNewTerm
-          ? `A new ${data.term === 'year' ? 'yearly' : 'monthly'} term until ${formatDisplayDate(data.periodEnd)}.`
-          : `Prorated for the ${String(data.remainingDays)} of ${String(data.totalDays)} days left in your term.`}
-      </Text>
-      <Group justify="space-between">
-        <Text>Subtotal</Text>
-        <Text>{money(data.subtotalMinor)}</Text>
-      </Group>
-      <Group justify="space-between">
-        <Text>{formatTaxLine(data.taxLabel, data.rateBp)}</Text>
-        <Text>{money(data.taxMinor)}</Text>
-      </Group>
-      <Group justify="space-between">
-        <Text fw={700}>Total due now</Text>
-        <Text fw={700}>{money(data.totalMinor)}</Text>
-      </Group>
-    </Stack>
-  );
+/** The words for how an upgrade is paid, shown in the review step. */
+function paymentText(method: Payment, card: UpgradeDetails['card'], newCardNumber: string) {
+  if (method === 'invoice') return 'Invoice, due in 30 days';
+  if (method === 'onFile' && card) return formatCardSummary(card.brand, card.last4);
+  const digits = newCardNumber.replace(/\D/g, '');
+  return `New card ending in ${digits.slice(-4)}`;
 }
 
-/** /account/upgrade: choose a higher plan, see the prorated amount with tax, pay by card or invoice. */
+/**
+ * /account/upgrade: choose a higher plan (the current one is marked, and chosen only to change
+ * its term), see the prorated amount with tax, then review plan, amount and payment before paying.
+ */
 export function UpgradePage() {
   useDocumentTitle('Upgrade');
   const navigate = useNavigate();
   const details = useUpgradeDetails();
   const upgrade = useContinueUpgrade();
-  const [planCode, setPlanCode] = useState('');
+  const [planCode, choosePlan] = useState('');
   const [chosenTerm, setTerm] = useState<Term | null>(null);
   const [payment, setPayment] = useState<Payment | null>(null);
+  const [review, setReview] = useState<UpgradeReview | null>(null);
   const detailsFallback = useQueryFallback(details, <PageLoader label="Loading plans" />);
   const cardForm = useForm<CardValues>({
     mode: 'uncontrolled',
@@ -93,14 +72,37 @@ export function UpgradePage() {
   const term: Term = chosenTerm ?? (data.isTrial ? 'year' : data.term);
   const method: Payment = payment ?? (data.card ? 'onFile' : 'newCard');
   const canChooseTerm = data.isTrial || data.term === 'month';
+  const currentCode = data.currentPlan?.code;
+  // The current plan on its current term is what the account already has.
+  const isCurrent = (plan: Plan, onTerm: Term) => plan.code === currentCode && onTerm === data.term;
+  const chosen = data.options.find((plan) => plan.code === planCode && !isCurrent(plan, term));
+  // A new choice starts clean: an old refusal does not linger next to it.
+  const change = (apply: () => void) => {
+    upgrade.reset();
+    apply();
+  };
+
+  const startReview = () => {
+    if (!chosen) return;
+    if (method === 'newCard' && cardForm.validate().hasErrors) {
+      focusFirstInvalid(document.getElementById('payment-section'));
+      return;
+    }
+    upgrade.reset();
+    setReview({
+      plan: chosen,
+      term,
+      paymentText: paymentText(method, data.card, cardForm.getValues().cardNumber),
+      isInvoice: method === 'invoice',
+    });
+  };
 
   const submit = () => {
-    if (upgrade.isPending || !planCode) return;
-    if (method === 'newCard' && cardForm.validate().hasErrors) return;
+    if (!chosen) return;
     const values = cardForm.getValues();
     upgrade.mutate(
       {
-        planCode,
+        planCode: chosen.code,
         term,
         payment: method === 'invoice' ? 'invoice' : 'card',
         card:
@@ -120,6 +122,7 @@ export function UpgradePage() {
           void navigate(`/invoice/${result.invoiceId}`);
         },
         onError: (error) => {
+          setReview(null);
           if (isApiError(error) && error.field && error.field in values) {
             cardForm.setFieldError(error.field, error.message);
           }
@@ -160,7 +163,7 @@ export function UpgradePage() {
           <SegmentedControl
             aria-labelledby="term-label"
             value={term}
-            onChange={(value) => setTerm(value)}
+            onChange={(value) => change(() => setTerm(value))}
             data={[
               { value: 'month', label: 'Monthly' },
               { value: 'year', label: 'Yearly' },
@@ -168,33 +171,61 @@ export function UpgradePage() {
           />
         </div>
       )}
-      <Radio.Group label="Plan" value={planCode} onChange={setPlanCode}>
+      <Radio.Group
+        label="Plan"
+        value={chosen ? planCode : ''}
+        onChange={(value) => change(() => choosePlan(value))}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xs">
-          {data.options.map((plan) => (
-            <Radio.Card key={plan.code} value={plan.code} p="md" radius="md" aria-label={plan.name}>
-              <Group wrap="nowrap" align="flex-start">
-                <Radio.Indicator />
-                <div>
-                  <Text fw={700}>{plan.name}</Text>
-                  <Text size="sm">
-                    {plan.computers} computers, {plan.users} users
-                  </Text>
-                  <Text size="sm">
-                    {priceFor(plan, term)} a {term}
-                  </Text>
-                </div>
-              </Group>
-            </Radio.Card>
-          ))}
+          {data.options.map((plan) => {
+            const isYours = isCurrent(plan, term);
+            return (
+              <Radio.Card
+                key={plan.code}
+                value={plan.code}
+                p="md"
+                radius="md"
+                aria-label={isYours ? `${plan.name} (your current plan)` : plan.name}
+                disabled={isYours}
+                opacity={isYours ? 0.75 : 1}
+              >
+                <Group wrap="nowrap" align="flex-start">
+                  <Radio.Indicator disabled={isYours} />
+                  <div>
+                    <Group gap="xs">
+                      <Text fw={700}>{plan.name}</Text>
+                      {plan.code === currentCode && (
+                        <Badge variant="light" size="sm">
+                          Current plan
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm">
+                      {plan.computers} computers, {plan.users} users
+                    </Text>
+                    <Text size="sm">
+                      {priceFor(plan, term)} a {term}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            );
+          })}
         </SimpleGrid>
       </Radio.Group>
       <Card withBorder padding="lg" component="section" aria-labelledby="amount-title">
         <Title order={3} id="amount-title" mb="sm">
           Amount
         </Title>
-        <Preview planCode={planCode} term={term} />
+        <UpgradePreview planCode={chosen?.code ?? ''} term={term} />
       </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="payment-title">
+      <Card
+        withBorder
+        padding="lg"
+        component="section"
+        aria-labelledby="payment-title"
+        id="payment-section"
+      >
         <Stack gap="sm">
           <Title order={3} id="payment-title">
             Payment
@@ -202,7 +233,7 @@ export function UpgradePage() {
           <Radio.Group
             aria-labelledby="payment-title"
             value={method}
-            onChange={(value) => setPayment(value)}
+            onChange={(value) => change(() => setPayment(value))}
           >
             <Stack gap="xs">
               {data.card && (
@@ -226,12 +257,18 @@ export function UpgradePage() {
             </Alert>
           )}
           <Group>
-            <ServerActionButton onClick={submit} loading={upgrade.isPending} disabled={!planCode}>
-              {method === 'invoice' ? 'Upgrade and send invoice' : 'Pay and upgrade'}
+            <ServerActionButton onClick={startReview} disabled={!chosen}>
+              Review upgrade
             </ServerActionButton>
           </Group>
         </Stack>
       </Card>
+      <UpgradeReviewModal
+        review={review}
+        isPending={upgrade.isPending}
+        onConfirm={submit}
+        onClose={() => setReview(null)}
+      />
     </Stack>
   );
 }

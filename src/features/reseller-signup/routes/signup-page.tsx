@@ -23,6 +23,7 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import { AuthFrame } from '../../../ui/auth-frame';
+import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
@@ -161,7 +162,13 @@ function SignupForm({ options }: { options: SignupOptions }) {
   const chosenPlan = options.plans.find((plan) => plan.code === form.values.planCode);
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Create your account">
+    <form
+      onSubmit={form.onSubmit(handleSubmit, (_errors, _values, event) =>
+        focusFirstInvalid(formOf(event)),
+      )}
+      noValidate
+      aria-label="Create your account"
+    >
       <Stack gap="md">
         <SegmentedControl
           fullWidth
@@ -352,11 +359,7 @@ export function ResellerSignupPage() {
         </Group>
       }
     >
-      {options.data === undefined ? (
-        optionsFallback
-      ) : (
-        <SignupForm options={options.data} />
-      )}
+      {options.data === undefined ? optionsFallback : <SignupForm options={options.data} />}
     </AuthFrame>
   );
 }
