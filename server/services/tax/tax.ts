@@ -1,5 +1,6 @@
 import { Country, State } from 'country-state-city';
 import zipcodes from 'zipcodes';
+import { formatRateBp } from '../../../src/domain/api/billing';
 import { DEFAULT_COUNTRY, taxTypeNames, type TaxType } from '../../../src/domain/constants';
 import { rules } from '../../../src/domain/validation';
 import {
@@ -52,8 +53,8 @@ export function isValidBusinessVatId(country: string, vatId: string): boolean {
   );
 }
 
-export const formatRate = (rateBp: number): string =>
-  `${String(rateBp / 100).replace(/\.0+$/, '')}%`;
+/** The console's rate form, so a label and the screens agree ("7.25%"). */
+export const formatRate = formatRateBp;
 
 /** Tax on a net amount, rounded half up to the minor unit. */
 export function taxOn(amountMinor: number, rateBp: number): number {
