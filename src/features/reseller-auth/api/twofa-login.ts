@@ -51,8 +51,13 @@ function useSignedIn() {
 export function useValidatePasscode() {
   const signedIn = useSignedIn();
   return useServerMutation({
-    mutationFn: (otp: string): Promise<SignInResponse> =>
-      apiPost('/reseller/twofa/login/validatePasscode', { otp }, { schema: signInResponseSchema }),
+    // `trustBrowser`: the browser skips this step for 30 days (a cookie the server can revoke).
+    mutationFn: ({ otp, trustBrowser }: { otp: string; trustBrowser: boolean }) =>
+      apiPost<SignInResponse>(
+        '/reseller/twofa/login/validatePasscode',
+        { otp, trustBrowser: String(trustBrowser) },
+        { schema: signInResponseSchema },
+      ),
     onSuccess: signedIn,
   });
 }

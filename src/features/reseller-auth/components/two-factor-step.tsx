@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMessage } from '../../../domain/messages';
 import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
+import { TRUST_BROWSER_LABEL } from '../../../domain/api/trusted-browsers';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import {
@@ -24,6 +25,7 @@ export function TwoFactorStep() {
   const recover = useRecoverySignIn();
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState('');
+  const [isTrusting, setIsTrusting] = useState(false);
   const [isRecovery, setIsRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
   const [recoveryError, setRecoveryError] = useState('');
@@ -55,14 +57,17 @@ export function TwoFactorStep() {
       return;
     }
     setOtpError('');
-    validate.mutate(value, {
-      onSuccess: (response) => {
-        goNext(response.next);
+    validate.mutate(
+      { otp: value, trustBrowser: isTrusting },
+      {
+        onSuccess: (response) => {
+          goNext(response.next);
+        },
+        onError: (error) => {
+          setOtpError(messageOf(error));
+        },
       },
-      onError: (error) => {
-        setOtpError(messageOf(error));
-      },
-    });
+    );
   };
 
   const submitRecovery = (event: SyntheticEvent) => {
@@ -151,12 +156,22 @@ export function TwoFactorStep() {
           label="Verification code"
           autoComplete="one-time-code"
           inputMode="numeric"
-          data-autofocus
+          // The step exists to type this code: the cursor starts in it.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
           value={otp}
           onChange={(event) => {
             setOtp(event.currentTarget.value.replace(/\D/g, ''));
           }}
           error={otpError || undefined}
+        />
+        <Checkbox
+          label={TRUST_BROWSER_LABEL}
+          description="You will not be asked for a code on this browser. Use only on a browser of your own."
+          checked={isTrusting}
+          onChange={(event) => {
+            setIsTrusting(event.currentTarget.checked);
+          }}
         />
         <Button type="submit" fullWidth loading={validate.isPending}>
           Verify

@@ -20,6 +20,7 @@ import { useQueryFallback } from '../../../offline/query-state';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
 import { useSecurityInfo } from '../api/security-info';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { TrustedBrowsers } from '../components/trusted-browsers';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /2fa: whether two-factor authentication is on, and the ways to turn it on or off. */
@@ -104,6 +105,7 @@ export function TwoFactorPage() {
           </Paper>
         </SimpleGrid>
       )}
+      {info.data?.enabled && !codes ? <TrustedBrowsers /> : null}
       <NewCodesDialog
         opened={isAsking}
         onClose={() => {
