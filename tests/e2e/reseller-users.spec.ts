@@ -200,16 +200,32 @@ test.describe('Invited-user signup', () => {
     await expect(
       visitor.getByText(`You must agree to the terms of ${PRODUCT} service for account creation`),
     ).toBeVisible();
-    await visitor
-      .getByLabel(
-        `I agree to the pricing terms, as well as the terms of the ${PRODUCT} service and acknowledge that I can receive emails on product updates...`,
-      )
-      .check();
+    // The terms are linked; e-mails on product updates are a separate choice, off by default.
+    const terms = visitor.getByRole('checkbox', {
+      name: `I agree to the pricing terms, as well as the terms of the ${PRODUCT} service`,
+    });
+    await expect(visitor.getByRole('link', { name: 'pricing terms' })).toHaveAttribute(
+      'href',
+      'https://www.remotepc.com/pricing',
+    );
+    await expect(
+      visitor.getByRole('link', { name: `terms of the ${PRODUCT} service` }),
+    ).toHaveAttribute('href', 'https://www.remotepc.com/terms');
+    const marketing = visitor.getByRole('checkbox', {
+      name: 'I would like to receive emails on product updates (optional)',
+    });
+    await expect(marketing).not.toBeChecked();
+    await terms.check();
+    await expect(marketing).not.toBeChecked();
     await visitor.getByRole('button', { name: 'Create My Account' }).click();
-    await expect(visitor).toHaveURL(/\/rpc-app\/reseller\/login$/);
 
+    // The sign-in page says the account is ready and has the e-mail filled in.
+    await expect(visitor).toHaveURL(/\/rpc-app\/reseller\/login\?account=ready&email=/);
+    await expect(
+      visitor.getByText('Your account is ready. Sign in with the password you just chose.'),
+    ).toBeVisible();
     const fields = resellerLoginFields(visitor);
-    await fields.email.fill(email);
+    await expect(fields.email).toHaveValue(email);
     await fields.password.fill('Welcome@1');
     await fields.submit.click();
     await expect(visitor).toHaveURL(/\/rpc-app\/home$/);

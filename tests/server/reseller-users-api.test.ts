@@ -269,7 +269,9 @@ describe('invitations and the invited-user signup', () => {
     }>();
     expect(body.code).toBe(200);
     expect(body.status).toBe('OK');
-    expect(body.message.rpc_redirect_link).toMatch(/\/rpc-app\/reseller\/login$/);
+    expect(body.message.rpc_redirect_link).toMatch(
+      /\/rpc-app\/reseller\/login\?account=ready&email=invited.one%40example.com$/,
+    );
 
     const row = await t.db
       .selectFrom('users')

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { hashPassword } from '../passwords';
 import { cleanName } from '../../../src/domain/validation';
+import { accountReadyEmailParam, accountReadyParam } from '../../../src/domain/account-ready';
 import { expiredLink, findUsableInvitation } from './invitations';
 import type { RequestInfo } from './users';
 
@@ -14,6 +15,8 @@ export interface InvitedSignupInput {
   invitedUserEmailId: string;
   password: string;
   dcFlag: Region;
+  /** Asked for e-mails on product updates (never bundled with the terms). */
+  marketingConsent?: boolean;
 }
 
 /** What the signup page shows before the form is filled in. */
@@ -58,6 +61,8 @@ export async function acceptInvitation(
         status: 'active',
         dc_flag: input.dcFlag,
         alloted_computers: invitation.alloted_computers,
+        marketing_consent: input.marketingConsent ? 1 : 0,
+        marketing_consent_at: input.marketingConsent ? now : null,
         updated_at: now,
       })
       .where('id', '=', invitation.user_id)
@@ -74,5 +79,12 @@ export async function acceptInvitation(
       details: { dcFlag: input.dcFlag },
     });
   });
-  return { rpc_redirect_link: `${ctx.config.publicOrigin}/rpc-app/reseller/login` };
+  // The sign-in page says the account is ready and has the e-mail filled in.
+  const ready = new URLSearchParams({
+    [accountReadyParam]: 'ready',
+    [accountReadyEmailParam]: invitation.email,
+  });
+  return {
+    rpc_redirect_link: `${ctx.config.publicOrigin}/rpc-app/reseller/login?${ready.toString()}`,
+  };
 }

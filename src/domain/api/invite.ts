@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { regions } from '../constants';
 import { schemas } from '../validation';
+import { checkboxField } from './checkbox-field';
 
 /** The query parameters of an invitation link, as the spec names them. */
 export const invitationLinkParams = {
@@ -56,6 +57,8 @@ export const invitedSignupRequestSchema = z.object({
   /** Sent by the console as the link carried it; the server uses the invitation's own value. */
   allotedComputers: z.string().trim().max(10).prefault(''),
   dcFlag: z.enum(regions),
+  /** Its own box, unticked unless the invitee asks for e-mails on product updates. */
+  marketingConsent: checkboxField,
 });
 export type InvitedSignupRequest = z.input<typeof invitedSignupRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkboxField } from './checkbox-field';
 import { validatePasscodeSchema } from './two-factor';
 
 /*
@@ -7,12 +8,6 @@ import { validatePasscodeSchema } from './two-factor';
  */
 
 export const TRUST_BROWSER_LABEL = 'Trust this browser for 30 days';
-
-/** A form field that is "true" when the box was ticked (form-urlencoded bodies carry text). */
-export const checkboxField = z
-  .enum(['true', 'false'])
-  .optional()
-  .transform((value) => value === 'true');
 
 /** POST /rpc-api/reseller/twofa/login/validatePasscode, with the "trust this browser" box. */
 export const validatePasscodeWithTrustSchema = validatePasscodeSchema.extend({

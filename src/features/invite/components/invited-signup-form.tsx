@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   PasswordInput,
@@ -18,12 +19,15 @@ import { paths } from '../../../lib/paths';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useInvitedSignup } from '../api/invited-signup';
 import { chooseDataCentre } from '../data-centre';
+import { legalLinks } from '../legal-links';
 
 interface SignupValues {
   firstName: string;
   lastName: string;
   password: string;
   terms: boolean;
+  /** Its own box, never bundled with the terms, unticked until the invitee ticks it. */
+  marketingConsent: boolean;
 }
 
 const SERVER_FIELDS: Readonly<Record<string, InvitedSignupField>> = {
@@ -57,7 +61,13 @@ export function InvitedSignupForm({
   const isSubmitting = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useRuleForm<SignupValues>({
-    initialValues: { firstName: '', lastName: '', password: '', terms: false },
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      password: '',
+      terms: false,
+      marketingConsent: false,
+    },
     rules: { firstName: rules.firstName, lastName: rules.lastName, password: rules.password },
   });
 
@@ -96,6 +106,7 @@ export function InvitedSignupForm({
         password: result.values.password,
         allotedComputers,
         dcFlag,
+        marketingConsent: values.marketingConsent ? 'true' : 'false',
       });
       window.location.assign(answer.rpc_redirect_link);
     } catch (error) {
@@ -161,9 +172,26 @@ export function InvitedSignupForm({
         />
         <Checkbox
           name="terms"
-          label={`I agree to the pricing terms, as well as the terms of the ${productName} service and acknowledge that I can receive emails on product updates...`}
+          label={
+            <>
+              I agree to the{' '}
+              <Anchor href={legalLinks.pricingTerms} target="_blank" rel="noopener noreferrer">
+                pricing terms
+              </Anchor>
+              , as well as the{' '}
+              <Anchor href={legalLinks.serviceTerms} target="_blank" rel="noopener noreferrer">
+                terms of the {productName} service
+              </Anchor>
+            </>
+          }
           key={form.key('terms')}
           {...form.getInputProps('terms', { type: 'checkbox' })}
+        />
+        <Checkbox
+          name="marketingConsent"
+          label="I would like to receive emails on product updates (optional)"
+          key={form.key('marketingConsent')}
+          {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
         />
         <Button type="submit" fullWidth loading={signup.isPending}>
           Create My Account

@@ -25,14 +25,15 @@ const fieldOf: Readonly<Record<string, keyof LoginValues>> = {
   password: 'password',
 };
 
-export function LoginForm() {
+/** `initialEmail`: filled in for an invited user who has just created the account. */
+export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signIn = useResellerSignIn();
   // Rule-book checks on the trimmed values; submitted values arrive trimmed.
   const form = useRuleForm<LoginValues>({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     rules: { email: rules.email, password: rules.password },
     validateInputOnBlur: true,
   });

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import {
+  ACCOUNT_READY_TEXT,
+  accountReadyEmailParam,
+  accountReadyParam,
+} from '../../../domain/account-ready';
 import { cancelledNoticeParam, cancelledNoticeText } from '../../../domain/cancelled-notice';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths, serverPages } from '../../../lib/paths';
@@ -26,6 +31,9 @@ export function ResellerLoginPage() {
   const [search] = useSearchParams();
   // A cancelled account lands here after its logout (see cancelledNoticeParam).
   const cancelledText = cancelledNoticeText[search.get(cancelledNoticeParam) ?? ''];
+  // An invited user who has just created the account: say so, and fill in the e-mail.
+  const isAccountReady = search.get(accountReadyParam) === 'ready';
+  const readyEmail = isAccountReady ? (search.get(accountReadyEmailParam) ?? '') : '';
 
   useEffect(() => {
     document.title = `Sign in | ${productName} Bulk Reseller`;
@@ -81,8 +89,13 @@ export function ResellerLoginPage() {
             {cancelledText}
           </Alert>
         ) : null}
+        {isAccountReady ? (
+          <Alert color="teal" mb="md" role="status" title="Account created">
+            {ACCOUNT_READY_TEXT}
+          </Alert>
+        ) : null}
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-          <LoginForm />
+          <LoginForm initialEmail={readyEmail} />
         </Paper>
         <Text size="sm" mt="md" ta="center">
           <Anchor component={Link} to={paths.resellerForgotPassword} fw={600}>
