@@ -37,6 +37,7 @@ import { registerResellerAccountLifecycleRoutes } from './routes/reseller-accoun
 import { registerInvitedSignupRoutes } from './routes/invited-signup';
 import { registerSignupRoutes } from './routes/signup';
 import { registerResellerUserRoutes } from './routes/reseller-users';
+import { registerResellerUserBulkRoutes } from './routes/reseller-users-bulk';
 import { registerTeamRoutes } from './routes/teams';
 import { registerComputerRoutes } from './routes/computers';
 import { registerResellerApiComputerRoutes } from './routes/reseller-api-computers';
@@ -199,6 +200,7 @@ export async function buildApp({
   registerSupportRoutes(app, ctx);
   registerPartnerRoutes(app, ctx);
   registerResellerUserRoutes(app, ctx);
+  registerResellerUserBulkRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerComputerRoutes(app, ctx);
   registerResellerApiComputerRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
-import type { SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
+import type { ResellerRole, SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 
 export interface ListOptions {
@@ -11,7 +11,18 @@ export interface ListOptions {
   sort: SubUserSortField;
   order: 'asc' | 'desc';
   statuses: readonly UserStatus[];
+  /** Filters of the users list (none: everyone of these statuses). */
+  role?: 'all' | ResellerRole;
+  team?: string;
+  /** Pending invitations whose link has expired, only. */
+  isExpiredOnly?: boolean;
 }
+
+/** Whether the list is narrowed by more than its statuses and search. */
+export const isFiltered = (options: Pick<ListOptions, 'role' | 'team' | 'isExpiredOnly'>) =>
+  (options.role ?? 'all') !== 'all' ||
+  (options.team ?? '') !== '' ||
+  options.isExpiredOnly === true;
 
 /** "04-05-2025" from an ISO timestamp (UTC calendar day). */
 export function mmDdYyyy(iso: string): string {
@@ -29,15 +40,48 @@ export function userMatches(search: string) {
   return sql<boolean>`(lower(users.email) like ${pattern} escape '\\' or lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\')`;
 }
 
-function baseQuery(db: Executor, accountId: string, options: Pick<ListOptions, 'q' | 'statuses'>) {
-  const query = db
+const now = () => new Date().toISOString();
+
+function baseQuery(db: Executor, accountId: string, options: ListOptions) {
+  let query = db
     .selectFrom('users')
     .where('users.account_id', '=', accountId)
     .where('users.status', 'in', [...options.statuses]);
-  return options.q.trim() === '' ? query : query.where(userMatches(options.q));
+  if (options.q.trim() !== '') query = query.where(userMatches(options.q));
+  if (options.role !== undefined && options.role !== 'all') {
+    query = query.where('users.role', '=', options.role);
+  }
+  const team = options.team ?? '';
+  if (team !== '') {
+    query = query.where('users.id', 'in', (eb) =>
+      eb
+        .selectFrom('team_members')
+        .select('team_members.user_id')
+        .where('team_members.account_id', '=', accountId)
+        .where('team_members.team_id', '=', team),
+    );
+  }
+  if (options.isExpiredOnly === true) {
+    // The same rule as isInvitationExpired below: no open link, or one past its time.
+    const at = now();
+    query = query
+      .where('users.status', '=', 'invited')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invitations')
+              .select('invitations.id')
+              .whereRef('invitations.user_id', '=', 'users.id')
+              .where('invitations.used_at', 'is', null)
+              .where('invitations.revoked_at', 'is', null)
+              .where('invitations.expires_at', '>', at),
+          ),
+        ),
+      );
+  }
+  return query;
 }
-
-const now = () => new Date().toISOString();
 
 /** How many users a search matches, for a page past its end (which brings no count with it). */
 async function countMatches(db: Executor, accountId: string, options: ListOptions) {

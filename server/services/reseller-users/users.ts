@@ -12,6 +12,7 @@ import {
   type ResellerRole,
   type SubUser,
   type UserList,
+  type UserListStatus,
   type UserStatus,
 } from '../../../src/domain/api/reseller-users';
 import { invitationLink } from '../../../src/domain/api/invite';
@@ -28,6 +29,7 @@ import {
   findUserInAccount,
   findUsersInAccount,
   isEmailTaken,
+  isFiltered,
   listUsersPage,
   statusSummary,
   mmDdYyyy,
@@ -44,6 +46,8 @@ export interface ListQuery {
   pageSize: number;
   sort: SubUserSortField;
   order: 'asc' | 'desc';
+  role?: 'all' | ResellerRole;
+  team?: string;
 }
 
 const topic = () => crypto.randomBytes(9).toString('hex');
@@ -73,11 +77,16 @@ function assertAssignable(actor: Actor, role: ResellerRole): void {
 export async function listUsers(
   db: Executor,
   actor: Actor,
-  query: ListQuery & { status: 'all' | 'active' | 'invited' },
+  query: ListQuery & { status: UserListStatus },
 ): Promise<UserList> {
   assertCan(actor, 'users.manage');
-  const statuses: UserStatus[] = query.status === 'all' ? ['active', 'invited'] : [query.status];
-  return listPage(db, actor, query, statuses);
+  return listPage(db, actor, query, listStatuses(query.status), query.status === 'expired');
+}
+
+/** The user statuses behind the list's status filter ('expired' is among the invited). */
+export function listStatuses(status: UserListStatus): UserStatus[] {
+  if (status === 'all') return ['active', 'invited'];
+  return [status === 'expired' ? 'invited' : status];
 }
 
 export async function listCancelledUsers(
@@ -94,20 +103,19 @@ async function listPage(
   actor: Actor,
   query: ListQuery,
   statuses: UserStatus[],
+  isExpiredOnly = false,
 ): Promise<UserList> {
   // The counts by status give the total of an unsearched list: a large account is counted once.
   const [{ counts, allotted }, planComputers] = await Promise.all([
     statusSummary(db, actor.accountId),
     planComputerLimit(db, actor.accountId),
   ]);
+  const options = { ...query, statuses, isExpiredOnly };
   const knownTotal =
-    query.q.trim() === '' ? statuses.reduce((sum, status) => sum + counts[status], 0) : undefined;
-  const { users, total } = await listUsersPage(
-    db,
-    actor.accountId,
-    { ...query, statuses },
-    knownTotal,
-  );
+    query.q.trim() === '' && !isFiltered(options)
+      ? statuses.reduce((sum, status) => sum + counts[status], 0)
+      : undefined;
+  const { users, total } = await listUsersPage(db, actor.accountId, options, knownTotal);
   return {
     users,
     total,

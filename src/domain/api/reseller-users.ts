@@ -134,14 +134,25 @@ export const userIdListSchema = z
       .max(500, messages['csv.too.many.users']),
   );
 
-/** GET /reseller/user/get and /reseller/account/get/cancelusers */
+/** The users list's status filter. */
+export const userListStatuses = ['all', 'active', 'invited', 'expired'] as const;
+export type UserListStatus = (typeof userListStatuses)[number];
+
+/** GET /reseller/user/get, /reseller/user/export and /reseller/account/get/cancelusers */
 export const listUsersQuerySchema = z.object({
   q: z.string().trim().max(80).catch('').prefault(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).prefault(1),
   pageSize: z.coerce.number().int().min(5).max(100).catch(25).prefault(25),
   sort: z.enum(subUserSortFields).catch('created_date').prefault('created_date'),
   order: z.enum(['asc', 'desc']).catch('desc').prefault('desc'),
-  status: z.enum(['all', 'active', 'invited']).catch('all').prefault('all'),
+  /** `expired`: pending invitations whose link no longer works. */
+  status: z.enum(userListStatuses).catch('all').prefault('all'),
+  role: z
+    .enum(['all', ...resellerRoles])
+    .catch('all')
+    .prefault('all'),
+  /** A team's id: its members only ('' for everyone). */
+  team: z.string().trim().max(64).catch('').prefault(''),
 });
 /** What the console sends to the list calls. */
 export interface ListUsersQuery {
@@ -150,8 +161,13 @@ export interface ListUsersQuery {
   pageSize?: number;
   sort?: SubUserSortField;
   order?: 'asc' | 'desc';
-  status?: 'all' | 'active' | 'invited';
+  status?: UserListStatus;
+  role?: 'all' | ResellerRole;
+  team?: string;
 }
+
+/** POST /reseller/user/invite/resend/bulk: a new link and e-mail for each pending invitation. */
+export const bulkResendResultSchema = z.object({ message: z.string(), count: z.number().int() });
 
 export const subUserSchema = z.object({
   id: z.string(),

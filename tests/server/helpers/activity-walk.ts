@@ -162,6 +162,12 @@ export const peopleSteps: WalkStep[] = [
     { target: INVITEE },
   ),
   post(
+    `${R}/user/invite/resend/bulk`,
+    ['Resent invitation'],
+    async (w) => w.admin.post(`${R}/user/invite/resend/bulk`, { userIds: await w.userId(INVITEE) }),
+    { target: INVITEE },
+  ),
+  post(
     `${R}/user/invite/link`,
     ['Copied invitation link'],
     async (w) => {
