@@ -22,7 +22,7 @@ test.describe('Activity log (/activityLog)', () => {
     await page.getByRole('option', { name: 'API key' }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(table.getByText('Signed in')).toHaveCount(0);
-    await expect(table.getByText(/API key (viewed|changed)/).first()).toBeVisible();
+    await expect(table.getByText(/^(Viewed|Changed) the API key$/).first()).toBeVisible();
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -33,6 +33,54 @@ test.describe('Activity log (/activityLog)', () => {
     expect(lines[0]).toBe('Date,User,Email,Action,Target,IP address,User agent');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /API key/.test(line))).toBe(true);
+  });
+
+  test('deleting a user shows "Deleted user" with that user\'s e-mail as the target', async ({
+    page,
+  }) => {
+    const email = `deleted-${String(Date.now() % 1_000_000)}@walk.example.com`;
+    await signInAsReseller(page);
+    // The user to delete, invited through the call the console's invite form makes.
+    const status = await page.evaluate(async (address) => {
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch('/rpc-api/reseller/user/invite', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': xsrf },
+        body: new URLSearchParams({ email: address, role: 'sub_user', allotedComputers: '0' }),
+      });
+      return response.status;
+    }, email);
+    expect(status).toBe(200);
+
+    await page.getByRole('link', { name: 'Users', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/rpc-app\/home\/users$/);
+    await page.getByLabel('Search users').fill(email);
+    const row = page.locator('tbody tr', { hasText: email });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await expect(row).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Activity Log' }).first().click();
+    await expect(page).toHaveURL(/\/rpc-app\/activityLog$/);
+    const entry = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Deleted user', exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+    await expect(entry).toHaveCount(1);
+    // And the invitation before it, in words too.
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'Invited user', exact: true }) })
+        .filter({ has: page.getByRole('cell', { name: email, exact: true }) }),
+    ).toHaveCount(1);
+    await expect(page.getByRole('cell', { name: 'user.delete', exact: true })).toHaveCount(0);
   });
 
   test('sorts by a column header and pages through the entries', async ({ page }) => {
