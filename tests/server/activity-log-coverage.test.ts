@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityActionLabel, activityActionLabels } from '../../src/domain/api/activity-actions';
-import { Walk } from './helpers/activity-walk';
+import { accountIdOfUser } from './helpers/accounts';
+import { message, Walk } from './helpers/activity-walk';
 import { walkSteps } from './helpers/activity-walk-steps';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -103,5 +105,49 @@ describe('activity log: every state-changing reseller route leaves a readable en
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('activity log: entries stored before labels and targets', () => {
+  it('read in words, with the target their details kept', async () => {
+    const w = new Walk(t);
+    const admin = await w.signedIn('reseller@example.com');
+    const accountId = await accountIdOfUser(t.db, 'reseller@example.com');
+    const subjectId = await w.userId('reseller@example.com');
+    const stored = [
+      ['user.invited', { email: 'old.invite@walk.example.com' }],
+      ['user.invite', { target: 'u1', email: 'older.invite@walk.example.com' }],
+      ['team.create', { target: 't1', name: 'Old Team' }],
+      ['user.delete', { targets: ['u2'] }],
+    ] as const;
+    for (const [action, details] of stored) {
+      await t.db
+        .insertInto('audit_log')
+        .values({
+          id: crypto.randomUUID(),
+          subject_kind: 'reseller',
+          subject_id: subjectId,
+          account_id: accountId,
+          action,
+          ip: '10.0.0.1',
+          user_agent: 'old',
+          details: JSON.stringify(details),
+          created_at: new Date().toISOString(),
+          target: '',
+        })
+        .execute();
+    }
+    const response = await admin.get('/rpc-api/reseller/log/activity/get', { pageSize: '500' });
+    const entries = message<{
+      entries: { action: string; action_label: string; target: string }[];
+    }>(response).entries.filter((entry) => stored.some(([action]) => action === entry.action));
+    const read = (action: string) =>
+      entries
+        .filter((entry) => entry.action === action)
+        .map((entry) => [entry.action_label, entry.target]);
+    expect(read('user.invited')).toContainEqual(['Invited user', 'old.invite@walk.example.com']);
+    expect(read('user.invite')).toContainEqual(['Invited user', 'older.invite@walk.example.com']);
+    expect(read('team.create')).toContainEqual(['Created team', 'Old Team']);
+    expect(read('user.delete')).toContainEqual(['Deleted user', '']);
   });
 });

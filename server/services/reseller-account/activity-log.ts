@@ -99,6 +99,7 @@ export async function listActivity(
       'l.ip',
       'l.user_agent',
       'l.target',
+      'l.details',
       'u.first_name',
       'u.last_name',
       'u.email',
@@ -125,9 +126,25 @@ export async function listActivity(
       user_email: row.email ?? '',
       ip: row.ip,
       user_agent: row.user_agent,
-      target: row.target,
+      target: row.target || targetFromDetails(row.details),
     })),
   };
+}
+
+/**
+ * Entries written before they named a target kept it in their details (an e-mail, a team's
+ * name): the log shows that instead of nothing.
+ */
+function targetFromDetails(details: string): string {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    if (typeof parsed !== 'object' || parsed === null) return '';
+    const { email, name } = parsed as { email?: unknown; name?: unknown };
+    if (typeof email === 'string') return email;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
+  }
 }
 
 const activityUser = compileOnce((db, accountId, userId) =>
