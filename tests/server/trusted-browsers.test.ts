@@ -201,3 +201,25 @@ describe('Trust this browser for 30 days', () => {
     expect(live).toHaveLength(0);
   });
 });
+
+describe('over HTTPS', () => {
+  it('the trusted-browser cookie is Secure', async () => {
+    const https = await createTestApp({ PUBLIC_ORIGIN: 'https://console.example.com' });
+    try {
+      const agent = new Agent(https.app, '10.7.1.1');
+      const step = await agent.signIn('reseller', TWOFA);
+      expect(step.json<{ message: { next: string } }>().message.next).toBe(
+        '/reseller/login?step=twofa',
+      );
+      const response = await agent.post(VALIDATE, {
+        otp: totpCode(DEMO_TOTP_SECRET),
+        trustBrowser: 'true',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === TRUSTED_BROWSER_COOKIE);
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
+    } finally {
+      await https.close();
+    }
+  });
+});
