@@ -1,5 +1,6 @@
 // Operator command: `npm run support -- otp <email>` issues a one-time code with which a support
 // agent signs in as that reseller user (otpLogin), valid 15 minutes, recorded in the activity log.
+import { formatDisplayDateTime } from '../../src/domain/formats';
 import { openForOperator } from '../services/server-settings';
 import { issueSupportOtp } from '../services/support-otp';
 
@@ -13,7 +14,7 @@ try {
   const { code, expiresAt } = await issueSupportOtp(database.db, login);
   console.log(`One-time support code for ${login}: ${code}`);
   console.log(
-    `Valid until ${expiresAt}. Sign in at ${config.publicOrigin}/rpc-app/reseller/login (Support sign-in).`,
+    `Valid until ${formatDisplayDateTime(expiresAt, { isUtc: true })}. Sign in at ${config.publicOrigin}/rpc-app/reseller/login (Support sign-in).`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

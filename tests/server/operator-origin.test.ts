@@ -60,6 +60,8 @@ describe('operator commands use the server’s public origin', () => {
       { env: operatorEnv() },
     );
     expect(stdout).toContain(`Sign in at ${ORIGIN}/rpc-app/reseller/login (Support sign-in).`);
+    // The one date format, in UTC and saying so.
+    expect(stdout).toMatch(/Valid until [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2} [ap]m UTC\./);
   });
 
   it('PUBLIC_ORIGIN given to a command wins over the published one', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/formats';
 import { activityCsv } from '../../../src/features/activity-log/components/activity-csv';
 import { lastSeenText } from '../../../src/features/computers/components/computers-table';
+import { noteByline } from '../../../src/features/computers/components/notes-modal';
 import { lastUpdatedText } from '../../../src/offline/offline-banner';
 import type { ActivityEntry } from '../../../src/domain/api/reseller-account';
 
@@ -69,9 +70,12 @@ describe('tax lines say the tax and its rate once', () => {
 });
 
 describe('screens and exports use these forms', () => {
-  it('the computers list and the offline banner show "Mon dd, yyyy, hh:mm am/pm"', () => {
+  it('the computers list, its notes and the offline banner show "Mon dd, yyyy, hh:mm am/pm"', () => {
     expect(lastSeenText(lateEvening)).toBe('Apr 05, 2025, 10:07 pm');
     expect(lastSeenText(null)).toBe('Never');
+    expect(noteByline({ author: 'Ann', createdAt: lateEvening })).toBe(
+      'Ann · Apr 05, 2025, 10:07 pm',
+    );
     expect(lastUpdatedText(Date.parse(lateEvening))).toBe('last updated Apr 05, 2025, 10:07 pm');
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Group, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatDisplayDate } from '../../../domain/dates';
 import { useState, type SyntheticEvent } from 'react';
 import { computerMessages, type Computer } from '../../../domain/api/computers';
 import { lengths } from '../../../domain/limits';
@@ -13,6 +13,10 @@ import { serverError, showDone } from './errors';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 export type NotesKind = 'comments' | 'message';
+
+/** "Ann · Apr 05, 2025, 10:07 pm": who wrote a note and when, in the one display format. */
+export const noteByline = (note: { author: string; createdAt: string }): string =>
+  `${note.author} · ${formatDisplayDate(note.createdAt)}`;
 
 const copy = {
   comments: {
@@ -124,7 +128,7 @@ function Notes({ kind, computer }: { kind: NotesKind; computer: Computer }) {
                 {note.text}
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
-                {note.author} · {dayjs(note.createdAt).format('MM-DD-YYYY hh:mm A')}
+                {noteByline(note)}
                 {kind === 'message' &&
                   (note.deliveredAt ? ' · Delivered' : ' · Waiting for the computer to connect')}
               </Text>
