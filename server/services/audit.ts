@@ -33,7 +33,26 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
       user_agent: (entry.userAgent ?? '').slice(0, 300),
       details: JSON.stringify(entry.details ?? {}),
       created_at: nowIso(),
-      target: (entry.target ?? '').slice(0, 200),
+      target: shortTarget(entry.target ?? ''),
     })
     .execute();
+}
+
+const TARGET_MAX = 200;
+
+/**
+ * A target that fits its column: a list too long to keep whole ("a@x.com, b@x.com, ...") keeps
+ * its first names whole and says how many more there were, instead of ending mid-address.
+ */
+export function shortTarget(target: string): string {
+  if (target.length <= TARGET_MAX) return target;
+  const names = target.split(', ');
+  const kept: string[] = [];
+  for (const name of names) {
+    const more = ` and ${String(names.length - kept.length - 1)} more`;
+    if ([...kept, name].join(', ').length + more.length > TARGET_MAX) break;
+    kept.push(name);
+  }
+  if (kept.length === 0) return `${target.slice(0, TARGET_MAX - 1)}…`;
+  return `${kept.join(', ')} and ${String(names.length - kept.length)} more`;
 }
