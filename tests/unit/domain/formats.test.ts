@@ -10,6 +10,7 @@ import {
 import { activityCsv } from '../../../src/features/activity-log/components/activity-csv';
 import { lastSeenText } from '../../../src/features/computers/components/computers-table';
 import { noteByline } from '../../../src/features/computers/components/notes-modal';
+import { formatDay } from '../../../src/features/partner-reports/components/money';
 import { lastUpdatedText } from '../../../src/offline/offline-banner';
 import type { ActivityEntry } from '../../../src/domain/api/reseller-account';
 
@@ -77,6 +78,12 @@ describe('screens and exports use these forms', () => {
       'Ann · Apr 05, 2025, 10:07 pm',
     );
     expect(lastUpdatedText(Date.parse(lateEvening))).toBe('last updated Apr 05, 2025, 10:07 pm');
+  });
+
+  it('partner reports show their UTC days in the same form', () => {
+    expect(formatDay('2025-04-05')).toBe('Apr 05, 2025');
+    expect(formatDay(lateEvening)).toBe('Apr 06, 2025');
+    expect(formatDay('')).toBe('—');
   });
 
   it('the activity log CSV writes its times with their time zone', () => {

@@ -1,15 +1,14 @@
 import { Text, Timeline, VisuallyHidden } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { PartnerAccountStatus } from '../../../domain/api/session';
 import { formatDisplayDate } from '../../../domain/dates';
+import { formatDisplayDay } from '../../../domain/formats';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The W-9 date is a calendar date: "Nov 21, 2026", not a misleading "12:00 am". */
 function formatCalendarDate(value: string): string {
   if (!DATE_ONLY.test(value)) return formatDisplayDate(value);
-  const date = dayjs(value);
-  return date.isValid() ? date.format('MMM DD, YYYY') : '';
+  return formatDisplayDay(value);
 }
 
 interface Step {

@@ -1,3 +1,5 @@
+import { formatDisplayDay } from '../../../domain/formats';
+
 /** Minor units to a display amount, e.g. 4995 USD → "$49.95". */
 export function formatMoney(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
@@ -5,12 +7,5 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** yyyy-mm-dd (or an ISO timestamp) as "Mon dd, yyyy" in UTC, the calendar the reports use. */
 export function formatDay(iso: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatDisplayDay(iso, { isUtc: true }) || '—';
 }
