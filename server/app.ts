@@ -38,6 +38,7 @@ import { registerInvitedSignupRoutes } from './routes/invited-signup';
 import { registerSignupRoutes } from './routes/signup';
 import { registerResellerUserRoutes } from './routes/reseller-users';
 import { registerResellerUserBulkRoutes } from './routes/reseller-users-bulk';
+import { registerResellerHomeRoutes } from './routes/reseller-home';
 import { registerTeamRoutes } from './routes/teams';
 import { registerComputerRoutes } from './routes/computers';
 import { registerResellerApiComputerRoutes } from './routes/reseller-api-computers';
@@ -201,6 +202,7 @@ export async function buildApp({
   registerPartnerRoutes(app, ctx);
   registerResellerUserRoutes(app, ctx);
   registerResellerUserBulkRoutes(app, ctx);
+  registerResellerHomeRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerComputerRoutes(app, ctx);
   registerResellerApiComputerRoutes(app, ctx);
