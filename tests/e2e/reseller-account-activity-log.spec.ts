@@ -33,6 +33,12 @@ test.describe('Activity log (/activityLog)', () => {
     expect(lines[0]).toBe('Date,User,Email,Action,Target,IP address,User agent');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /API key/.test(line))).toBe(true);
+    // CSV times carry their time zone (ISO 8601 with the offset).
+    expect(
+      lines
+        .slice(1)
+        .every((line) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2}),/.test(line)),
+    ).toBe(true);
   });
 
   test('deleting a user shows "Deleted user" with that user\'s e-mail as the target', async ({
