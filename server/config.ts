@@ -34,6 +34,8 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   PRODUCT_NAME: z.string().min(1).default('RemotePC'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
+  TERMS_URL: z.url().default('https://www.remotepc.com/terms'),
+  PRICING_TERMS_URL: z.url().default('https://www.remotepc.com/pricing'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().optional(),
   TOKEN_SECRET: signingSecret.optional(),
@@ -76,6 +78,9 @@ export interface Config {
   publicOrigin: string;
   productName: string;
   supportEmail: string;
+  /** The product's terms of service and pricing terms, linked where a user accepts them. */
+  termsUrl: string;
+  pricingTermsUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Keys from the environment (or their files); `undefined` ones are generated on SQLite only. */
@@ -156,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
+    termsUrl: e.TERMS_URL,
+    pricingTermsUrl: e.PRICING_TERMS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicOrigin).hostname}>`,
     secrets: {

@@ -17,7 +17,13 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       config: policy.public,
       schema: { tags: ['system'], response: { 200: okSchema(publicConfigSchema) } },
     },
-    () => ok({ productName: config.productName, supportEmail: config.supportEmail }),
+    () =>
+      ok({
+        productName: config.productName,
+        supportEmail: config.supportEmail,
+        termsUrl: config.termsUrl,
+        pricingTermsUrl: config.pricingTermsUrl,
+      }),
   );
 
   api.get(

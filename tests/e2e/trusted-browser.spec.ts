@@ -63,5 +63,10 @@ test.describe('Trust this browser for 30 days', () => {
     await passwordStep(page);
     await expect(page).toHaveURL(/\/reseller\/login\?step=twofa$/);
     await expect(page.getByRole('textbox', { name: 'Verification code' })).toBeFocused();
+    // The recovery code, when chosen instead, gets the cursor too.
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await expect(page.getByRole('textbox', { name: 'Recovery code' })).toBeFocused();
+    await page.getByRole('button', { name: 'Use a verification code instead' }).click();
+    await expect(page.getByRole('textbox', { name: 'Verification code' })).toBeFocused();
   });
 });

@@ -64,3 +64,33 @@ describe('invited-user signup: marketing consent and the way to sign in', () => 
     expect(url.searchParams.get('email')).toBe('ready@example.com');
   });
 });
+
+describe('the terms the signup links', () => {
+  it('are the product’s pages by default', async () => {
+    const response = await t.app.inject({ url: '/rpc-api/config' });
+    expect(response.json()).toMatchObject({
+      message: {
+        termsUrl: 'https://www.remotepc.com/terms',
+        pricingTermsUrl: 'https://www.remotepc.com/pricing',
+      },
+    });
+  });
+
+  it('follow TERMS_URL and PRICING_TERMS_URL', async () => {
+    const other = await createTestApp({
+      TERMS_URL: 'https://example.com/legal/terms',
+      PRICING_TERMS_URL: 'https://example.com/legal/pricing',
+    });
+    try {
+      const response = await other.app.inject({ url: '/rpc-api/config' });
+      expect(response.json()).toMatchObject({
+        message: {
+          termsUrl: 'https://example.com/legal/terms',
+          pricingTermsUrl: 'https://example.com/legal/pricing',
+        },
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

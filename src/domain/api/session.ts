@@ -128,5 +128,8 @@ export const ipLocationSchema = z.object({ country: z.string() });
 export const publicConfigSchema = z.object({
   productName: z.string(),
   supportEmail: z.string(),
+  /** Linked where a user accepts the terms (the invited-user signup). */
+  termsUrl: z.string(),
+  pricingTermsUrl: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -5,12 +5,20 @@ import { apiGet } from '../http/api-client';
 export const FALLBACK_CONFIG: PublicConfig = {
   productName: 'RemotePC',
   supportEmail: 'support@example.com',
+  termsUrl: 'https://www.remotepc.com/terms',
+  pricingTermsUrl: 'https://www.remotepc.com/pricing',
 };
 
 function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
-  const { productName, supportEmail } = value as Record<string, unknown>;
-  return typeof productName === 'string' && productName !== '' && typeof supportEmail === 'string';
+  const { productName, supportEmail, termsUrl, pricingTermsUrl } = value as Record<string, unknown>;
+  return (
+    typeof productName === 'string' &&
+    productName !== '' &&
+    typeof supportEmail === 'string' &&
+    typeof termsUrl === 'string' &&
+    typeof pricingTermsUrl === 'string'
+  );
 }
 
 /**

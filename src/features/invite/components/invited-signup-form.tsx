@@ -19,7 +19,7 @@ import { paths } from '../../../lib/paths';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useInvitedSignup } from '../api/invited-signup';
 import { chooseDataCentre } from '../data-centre';
-import { legalLinks } from '../legal-links';
+import { usePublicConfig } from '../../../lib/config/public-config-context';
 
 interface SignupValues {
   firstName: string;
@@ -56,6 +56,7 @@ export function InvitedSignupForm({
   productName,
 }: InvitedSignupFormProps) {
   const navigate = useNavigate();
+  const { termsUrl, pricingTermsUrl } = usePublicConfig();
   const signup = useInvitedSignup();
   const [failure, setFailure] = useState('');
   const isSubmitting = useRef(false);
@@ -175,11 +176,11 @@ export function InvitedSignupForm({
           label={
             <>
               I agree to the{' '}
-              <Anchor href={legalLinks.pricingTerms} target="_blank" rel="noopener noreferrer">
+              <Anchor href={pricingTermsUrl} target="_blank" rel="noopener noreferrer">
                 pricing terms
               </Anchor>
               , as well as the{' '}
-              <Anchor href={legalLinks.serviceTerms} target="_blank" rel="noopener noreferrer">
+              <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
                 terms of the {productName} service
               </Anchor>
             </>

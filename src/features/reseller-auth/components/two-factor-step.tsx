@@ -96,6 +96,9 @@ export function TwoFactorStep() {
           <TextInput
             label="Recovery code"
             autoComplete="off"
+            // Chosen instead of the verification code: the cursor moves to it.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
             value={recoveryCode}
             onChange={(event) => {
               setRecoveryCode(event.currentTarget.value);
