@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
 import { userMatches } from '../reseller-users/users-repository';
-import { activityActionLabel } from '../../../src/domain/api/activity-actions';
+import {
+  activityActionLabel,
+  activityActionLabels,
+  legacyActivityActions,
+} from '../../../src/domain/api/activity-actions';
 import {
   ACTIVITY_FILTER_USERS,
   activityCategories,
@@ -25,6 +29,18 @@ export function localDayStartUtc(mdy: string, tzOffsetMinutes: number): Date | n
   if (date.getUTCDate() !== Number(dd) || date.getUTCMonth() !== Number(mm) - 1) return null;
   return new Date(utc + tzOffsetMinutes * 60_000);
 }
+
+/**
+ * Sorting by action sorts by what the log shows, the label: each known code gets its label's
+ * place (a number, so both databases order it alike), unknown codes come last.
+ */
+const labelOrder = [...Object.keys(activityActionLabels), ...Object.keys(legacyActivityActions)]
+  .map((code) => ({ code, label: activityActionLabel(code) }))
+  .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+const byLabel = sql<number>`case ${sql.ref('l.action')} ${sql.join(
+  labelOrder.map(({ code }, place) => sql`when ${code} then ${sql.lit(place)}`),
+  sql` `,
+)} else ${sql.lit(labelOrder.length)} end`;
 
 export interface ActivityFilter {
   accountId: string;
@@ -84,10 +100,10 @@ export async function listActivity(
     .executeTakeFirst();
 
   const sortColumn = {
-    created_at: 'l.created_at',
-    action: 'l.action',
-    user: 'u.email',
-    ip: 'l.ip',
+    created_at: sql.ref('l.created_at'),
+    action: byLabel,
+    user: sql.ref('u.email'),
+    ip: sql.ref('l.ip'),
   } as const;
   const paging = query
     .leftJoin('users as u', 'u.id', 'l.subject_id')
