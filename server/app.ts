@@ -27,6 +27,7 @@ import { docsContentSecurityPolicy, registerSecurityHeaders } from './plugins/se
 import { registerActivityLogRoutes } from './routes/activity-log';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBillingRoutes } from './routes/billing';
+import { registerBillingAddressRoutes } from './routes/billing-address';
 import { registerDataCentreRoutes } from './routes/datacentre';
 import { registerSupportRoutes } from './routes/support';
 import { registerPageRoutes } from './routes/pages';
@@ -192,6 +193,7 @@ export async function buildApp({
   registerDataCentreRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
+  registerBillingAddressRoutes(app, ctx);
   registerResellerAccountRoutes(app, ctx);
   registerResellerAccountSettingsRoutes(app, ctx);
   registerResellerAccountLifecycleRoutes(app, ctx);

@@ -167,6 +167,8 @@ export const messages = {
   /** chosen: the spec gives no text for an expiry date in the past. */
   'card.expired': 'This card has expired. Check the expiry month and year.',
   'card.updated': 'Your Credit card details have been updated successfully',
+  /** chosen: the spec changes the address only with the card; this is its own save. */
+  'billing.address.updated': 'Billing address updated successfully',
   'pending.charges.applied': 'Pending charges have been applied successfully',
   'account.reactivated':
     "Your account has been reactivated and you can provide a solution for your customer's remote access and support needs.",

@@ -213,6 +213,29 @@ test.describe('Pending charges', () => {
   });
 });
 
+test.describe('Billing address', () => {
+  test('the address changes without typing the card again', async ({ page }) => {
+    await signInAsReseller(page, 'eu@example.com');
+    await page.goto('/rpc-app/account/billingInfo');
+    const card = page.getByRole('region', { name: 'Credit card' });
+    await expect(card).toContainText('Mastercard ending in 4444');
+    const address = page.getByRole('region', { name: 'Billing address' });
+    await address.getByRole('button', { name: 'Edit address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit billing address' });
+    await expect(dialog.getByLabel('Card number')).toHaveCount(0);
+    const line = dialog.getByRole('textbox', { name: 'Billing address' });
+    await line.fill('');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expect(dialog.getByText('Billing address cannot be blank')).toBeVisible();
+    await expect(line).toBeFocused();
+    await line.fill('Friedrichstrasse 68');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('Billing address updated successfully')).toBeVisible();
+    await expect(address).toContainText('Friedrichstrasse 68');
+    await expect(card).toContainText('Mastercard ending in 4444');
+  });
+});
+
 test.describe('VAT', () => {
   test('a business VAT ID makes the next invoice reverse-charge', async ({ page }) => {
     await signInAsReseller(page, 'eu@example.com');

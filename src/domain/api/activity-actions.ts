@@ -68,6 +68,7 @@ export const activityActionLabels = {
   'group.delete': 'Deleted group',
   // Billing and tax
   'billing.card.updated': 'Updated card',
+  'billing.address.updated': 'Updated billing address',
   'billing.pending.paid': 'Paid pending charges',
   'billing.upgrade': 'Upgraded plan',
   'billing.autorenewal.on': 'Turned auto-renewal on',

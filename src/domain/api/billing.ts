@@ -92,18 +92,22 @@ export type BillingInfo = z.infer<typeof billingInfoSchema>;
 export const cardInfoSchema = z.object({ card: cardSummarySchema.nullable() });
 
 /** An expiry month or year: blank gets its own required text, anything else not in range the spec's. */
-const expiryPart = (required: string, min: number, max: number) =>
-  z
-    .preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce
-        .number({ error: messages['card.not.processed'] })
-        .int({ error: messages['card.not.processed'] })
-        .min(min, { error: messages['card.not.processed'] })
-        .max(max, { error: messages['card.not.processed'] })
-        .optional(),
-    )
-    .refine((value) => value !== undefined, { error: required });
+const expiryPart = (required: string, min: number, max: number) => {
+  const invalid = messages['card.not.processed'];
+  return z.preprocess(
+    (value) =>
+      value === '' || value === null || value === undefined
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int({ error: invalid })
+      .min(min, { error: invalid })
+      .max(max, { error: invalid }),
+  );
+};
 const expMonth = expiryPart(messages['card.month.required'], 1, 12);
 const expYear = expiryPart(messages['card.year.required'], 2000, 2100);
 
@@ -123,6 +127,10 @@ export const billingAddressSchema = z.object({
   zip: schemas.zip,
   country: z.string().trim().min(2).max(2).prefault('US'),
 });
+
+/** POST /reseller/ecom/updateBillingAddress: the address alone, the card on file kept. */
+export const updateBillingAddressRequestSchema = billingAddressSchema;
+export type UpdateBillingAddressRequest = z.output<typeof updateBillingAddressRequestSchema>;
 
 /** POST /reseller/v1_ecom/updateCCAndGetPendingStatus */
 export const updateCardRequestSchema = cardFieldsSchema.extend(billingAddressSchema.shape);

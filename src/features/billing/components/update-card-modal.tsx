@@ -1,21 +1,21 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
-import { rules } from '../../../domain/validation';
 import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useUpdateCard } from '../api/update-card';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { ServerActionButton } from '../../../ui/server-action-button';
+import {
+  addressOf,
+  addressRequest,
+  BillingAddressFields,
+  validateAddress,
+  type AddressValues,
+} from './billing-address-fields';
 
-interface Values extends CardValues {
-  address1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
+type Values = CardValues & AddressValues;
 
 /** The card on file and billing address; the server answers with the pending-charge status. */
 export function UpdateCardModal({
@@ -32,19 +32,11 @@ export function UpdateCardModal({
     mode: 'controlled',
     initialValues: {
       ...emptyCard,
-      holder: '',
-      address1: info.address1,
-      city: info.city,
-      state: info.state,
-      zip: info.zip,
-      country: info.country,
+      ...addressOf(info),
     },
     validate: (values) => ({
       ...validateCard(values),
-      address1: rules.billingAddressLine1(values.address1),
-      city: rules.city(values.city),
-      zip: rules.zip(values.zip),
-      state: values.country === 'US' ? rules.stateSelect(values.state || 'Select') : null,
+      ...validateAddress(values),
     }),
   });
 
@@ -57,11 +49,7 @@ export function UpdateCardModal({
         expMonth: Number(values.expMonth),
         expYear: Number(values.expYear),
         holder: values.holder.trim(),
-        address1: values.address1.trim(),
-        city: values.city.trim(),
-        state: values.state.trim(),
-        zip: values.zip.trim(),
-        country: values.country,
+        ...addressRequest(values),
       },
       {
         onSuccess: (result) => {
@@ -102,51 +90,7 @@ export function UpdateCardModal({
             </Alert>
           )}
           <CardFields form={form} />
-          <TextInput
-            label="Billing address"
-            autoComplete="address-line1"
-            required
-            key={form.key('address1')}
-            {...form.getInputProps('address1')}
-          />
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label="City"
-              autoComplete="address-level2"
-              required
-              key={form.key('city')}
-              {...form.getInputProps('city')}
-            />
-            <TextInput
-              label="Zip code"
-              autoComplete="postal-code"
-              required
-              key={form.key('zip')}
-              {...form.getInputProps('zip')}
-            />
-          </Group>
-          <Select
-            label="Country"
-            searchable
-            allowDeselect={false}
-            data={info.countries.map((country) => ({ value: country.code, label: country.name }))}
-            {...form.getInputProps('country')}
-          />
-          {form.values.country === 'US' ? (
-            <Select
-              label="State"
-              searchable
-              allowDeselect={false}
-              data={info.usStates.map((state) => ({ value: state.code, label: state.name }))}
-              {...form.getInputProps('state')}
-            />
-          ) : (
-            <TextInput
-              label="State/Province/Region"
-              autoComplete="address-level1"
-              {...form.getInputProps('state')}
-            />
-          )}
+          <BillingAddressFields form={form} info={info} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
@@ -22,6 +13,7 @@ import { useQueryFallback } from '../../../offline/query-state';
 import { useBillingInfo } from '../api/billing-info';
 import { usePayPendingCharge } from '../api/pay-pending';
 import { AutoRenewalCard } from '../components/auto-renewal-card';
+import { BillingAddressModal } from '../components/billing-address-modal';
 import { TaxIdForm } from '../components/tax-id-form';
 import { UpdateCardModal } from '../components/update-card-modal';
 import { ServerActionButton } from '../../../ui/server-action-button';
@@ -83,6 +75,7 @@ export function BillingInfoPage() {
   useDocumentTitle('Billing information');
   const billing = useBillingInfo();
   const [isCardOpen, card] = useDisclosure(false);
+  const [isAddressOpen, address] = useDisclosure(false);
   const fallback = useQueryFallback(billing, <PageLoader label="Loading billing information" />);
   if (billing.data === undefined) return fallback;
   const info = billing.data;
@@ -133,20 +126,27 @@ export function BillingInfoPage() {
           </Stack>
         </Card>
         <Card withBorder padding="lg" component="section" aria-labelledby="address-title">
-          <Title order={3} id="address-title" mb="sm">
-            Billing address
-          </Title>
-          <DetailList
-            items={[
-              { label: 'Company', value: info.companyName },
-              { label: 'Address', value: info.address1 || '—' },
-              {
-                label: 'City, state, zip',
-                value: [info.city, info.state, info.zip].filter(Boolean).join(', ') || '—',
-              },
-              { label: 'Country', value: info.countryName },
-            ]}
-          />
+          <Stack gap="sm">
+            <Title order={3} id="address-title">
+              Billing address
+            </Title>
+            <DetailList
+              items={[
+                { label: 'Company', value: info.companyName },
+                { label: 'Address', value: info.address1 || '—' },
+                {
+                  label: 'City, state, zip',
+                  value: [info.city, info.state, info.zip].filter(Boolean).join(', ') || '—',
+                },
+                { label: 'Country', value: info.countryName },
+              ]}
+            />
+            <Group>
+              <ServerActionButton variant="default" onClick={address.open}>
+                Edit address
+              </ServerActionButton>
+            </Group>
+          </Stack>
         </Card>
         <Card withBorder padding="lg" component="section" aria-labelledby="plan-title">
           <Title order={3} id="plan-title" mb="sm">
@@ -177,6 +177,12 @@ export function BillingInfoPage() {
         </Card>
       </SimpleGrid>
       <UpdateCardModal info={info} opened={isCardOpen} onClose={card.close} />
+      <BillingAddressModal
+        key={`${info.address1}|${info.zip}|${info.country}`}
+        info={info}
+        opened={isAddressOpen}
+        onClose={address.close}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { textResultSchema, updateBillingAddressRequestSchema } from '../../src/domain/api/billing';
+import { errorCodes, errorEnvelopeSchema } from '../../src/domain/api/envelope';
+import { formatMessage } from '../../src/domain/messages';
+import { policy } from '../../src/domain/api/route-policy';
+import { AppError } from '../app-error';
+import type { AppContext } from '../context';
+import { principalOf, requestContext } from '../plugins/auth';
+import { ok, okSchema } from '../plugins/reply';
+import { recordAudit } from '../services/audit';
+import { addressLine, updateBillingAddress } from '../services/billing/billing-address';
+import { findUserAccount } from '../services/billing/repository';
+
+/** The billing address on its own (billing information's "Edit address"): the administrator's. */
+export function registerBillingAddressRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/rpc-api/reseller/ecom/updateBillingAddress',
+    {
+      config: policy.reseller('billing'),
+      schema: {
+        tags: ['billing'],
+        operationId: 'updateBillingAddress',
+        summary: 'Change the billing address and keep the card on file',
+        body: updateBillingAddressRequestSchema,
+        response: {
+          200: okSchema(textResultSchema),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await findUserAccount(ctx.db, principal.sub);
+      if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, formatMessage('generic.error'));
+      const result = await updateBillingAddress(ctx.db, user.account_id, request.body, (tx) =>
+        recordAudit(tx, {
+          subjectKind: 'reseller',
+          subjectId: principal.sub,
+          accountId: user.account_id,
+          action: 'billing.address.updated',
+          ...requestContext(request),
+          target: addressLine(request.body),
+        }),
+      );
+      return ok(result);
+    },
+  );
+}
