@@ -6,6 +6,7 @@ import { encryptField } from '../../services/crypto';
 import { hashPassword } from '../../services/passwords';
 import { replaceApiKey } from '../../services/reseller-account/api-keys';
 import { newRecoveryCodes } from '../../services/twofa/twofa';
+import type { AuditAction } from '../../../src/domain/api/activity-actions';
 
 /**
  * The TOTP secret of the demo user twofa@example.com (base32). Fixed so the start-up output and
@@ -121,17 +122,18 @@ export async function seedResellerAccountDemo(
     target?: string;
     at: string;
   }[] = [];
-  const occasional: [string, string][] = [
+  // Codes of the activity log's table, each naming its target as the server would.
+  const occasional: [AuditAction, string][] = [
     ['apikey.viewed', ''],
-    ['profile.updated', ''],
-    ['user.invited', 'new.hire@example.com'],
-    ['computer.added', 'FRONT-DESK-PC'],
-    ['billing.card.updated', ''],
+    ['profile.updated', 'Riley Morgan'],
+    ['user.invite', 'new.hire@example.com'],
+    ['computer.add', 'FRONT-DESK-PC'],
+    ['billing.card.updated', 'Card ending 4242'],
     ['password.changed', ''],
-    ['twofa.enabled', ''],
-    ['user.updated', 'subuser@example.com'],
+    ['twofa.enabled', 'authenticator app'],
+    ['user.update', 'subuser@example.com'],
     ['apikey.changed', ''],
-    ['invoice.paid', 'INV-2026-0042'],
+    ['billing.pending.paid', 'INV-2026-0042'],
   ];
   for (let day = 35; day >= 0; day -= 1) {
     const dayStart = addSeconds(now, -day * 86_400 - 9 * 3600);
