@@ -31,6 +31,24 @@ test.describe('A signed-out deep link', () => {
     await expect(page).toHaveURL(new RegExp(`/rpc-app/invoice/${id}$`));
   });
 
+  test('the two-factor step keeps the page asked for, and so does its way back', async ({
+    page,
+  }) => {
+    await page.goto('/rpc-app/activityLog');
+    await expect(page).toHaveURL(/\/rpc-app\/reseller\/login\?next=%2FactivityLog$/);
+    const fields = resellerLoginFields(page);
+    await fields.email.fill('twofa@example.com');
+    await fields.password.fill(DEMO_PASSWORD);
+    await fields.submit.click();
+    await expect(page).toHaveURL(/\/reseller\/login\?step=twofa&next=%2FactivityLog$/);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/reseller\/login\?next=%2FactivityLog$/);
+    await fields.email.fill('reseller@example.com');
+    await fields.password.fill(DEMO_PASSWORD);
+    await fields.submit.click();
+    await expect(page).toHaveURL(/\/rpc-app\/activityLog$/);
+  });
+
   test('a return address to another site is not followed', async ({ page }) => {
     for (const next of ['//evil.example/home', '/\\evil.example', 'https://evil.example/']) {
       await page.context().clearCookies();

@@ -7,6 +7,7 @@ import {
   accountReadyParam,
 } from '../../../domain/account-ready';
 import { cancelledNoticeParam, cancelledNoticeText } from '../../../domain/cancelled-notice';
+import { RETURN_PATH_PARAM, withReturnPath } from '../../../domain/return-path';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths, serverPages } from '../../../lib/paths';
 import { AppFooter } from '../../../ui/app-footer';
@@ -57,7 +58,13 @@ export function ResellerLoginPage() {
         title="Two-factor authentication"
         after={
           <Text size="sm" mt="lg" ta="center">
-            <Anchor component={Link} to={paths.resellerLogin} replace fw={600}>
+            {/* Back to the password step, still carrying the page asked for. */}
+            <Anchor
+              component={Link}
+              to={withReturnPath(paths.resellerLogin, search.get(RETURN_PATH_PARAM))}
+              replace
+              fw={600}
+            >
               Back to sign in
             </Anchor>
           </Text>
