@@ -213,6 +213,12 @@ const billingSteps: WalkStep[] = [
     (w) => w.eu.post(`${R}/v1_ecom/updateCCAndGetPendingStatus`, { ...goodCard, ...address }),
     { target: 'Card ending 4242' },
   ),
+  post(
+    `${R}/ecom/updateBillingAddress`,
+    ['Updated billing address'],
+    (w) => w.eu.post(`${R}/ecom/updateBillingAddress`, address),
+    { target: true },
+  ),
   {
     ...post(`${R}/v1_ecom/payPendingCharge`, ['Paid pending charges'], (w) =>
       w.eu.post(`${R}/v1_ecom/payPendingCharge`),
