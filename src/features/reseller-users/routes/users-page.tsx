@@ -1,17 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { can, type SubUser } from '../../../domain/api/reseller-users';
 import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
@@ -23,6 +15,13 @@ import { useCurrentRole } from '../api/current-user';
 import { useDeleteUsers } from '../api/delete-users';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
+import { useResendInvitations } from '../api/resend-invitations';
+import {
+  hasUserFilters,
+  noUserFilters,
+  UserFilters,
+  type UserFilterValues,
+} from '../components/user-filters';
 import { AddUserModal } from '../components/add-user-modal';
 import { CsvInviteModal } from '../components/csv-invite-modal';
 import { EditUserModal } from '../components/edit-user-modal';
@@ -32,8 +31,6 @@ import { ListFooter } from '../../../ui/list-footer';
 import type { SortState } from '../../../ui/sort-header';
 import { UsersTable } from '../components/users-table';
 import { ServerActionButton } from '../../../ui/server-action-button';
-
-type StatusFilter = 'all' | 'active' | 'invited';
 
 const showError = (error: unknown) =>
   notifications.show({
@@ -49,7 +46,7 @@ export function UsersPage() {
 
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [filters, setFilters] = useState<UserFilterValues>(noUserFilters);
   const [sort, setSort] = useState<SortState<SubUserSortField>>({
     field: 'created_date',
     order: 'desc',
@@ -58,13 +55,16 @@ export function UsersPage() {
   const [pageSize, setPageSize] = useState(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isInviteOpen, invite] = useDisclosure(false);
-  const [isAddOpen, add] = useDisclosure(false);
+  // Home's quick action "Add user" opens the page with its dialog open (?add=user).
+  const [searchParams] = useSearchParams();
+  const [isAddOpen, add] = useDisclosure(searchParams.get('add') === 'user');
   const [isCsvOpen, csv] = useDisclosure(false);
   const [editing, setEditing] = useState<SubUser | null>(null);
 
   const isManager = role !== undefined && can(role, 'users.manage');
-  const list = useUsers({ q, status, sort: sort.field, order: sort.order, page, pageSize });
+  const list = useUsers({ q, ...filters, sort: sort.field, order: sort.order, page, pageSize });
   const resend = useResendInvitation();
+  const resendMany = useResendInvitations();
   const copyLink = useCopyInvitationLink();
   const remove = useDeleteUsers();
   const roleFallback = useQueryFallback(me, <PageLoader label="Loading users" />);
@@ -108,6 +108,10 @@ export function UsersPage() {
   };
 
   const data = list.data;
+  // Pending and expired invitations among the selected users: what "Resend invitations" sends.
+  const invitedSelected = (data?.users ?? [])
+    .filter((user) => selected.has(user.id) && user.status === 'invited')
+    .map((user) => user.id);
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -133,37 +137,43 @@ export function UsersPage() {
         </Group>
       </Group>
 
-      <Group justify="space-between" gap="sm" align="flex-end">
-        <TextInput
-          label="Search users"
-          placeholder="Name or email"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            resetPaging();
-          }}
-          w={{ base: '100%', xs: 320 }}
-        />
-        <SegmentedControl
-          aria-label="Status"
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            resetPaging();
-          }}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'invited', label: 'Invited' },
-          ]}
-        />
-      </Group>
+      <UserFilters
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          resetPaging();
+        }}
+        q={q}
+        value={filters}
+        onChange={(next) => {
+          setFilters(next);
+          resetPaging();
+        }}
+      />
 
       {selected.size > 0 && (
         <Group gap="sm" role="region" aria-label="Bulk actions">
           <Text size="sm" fw={600}>
             {selected.size} selected
           </Text>
+          {invitedSelected.length > 0 && (
+            <ServerActionButton
+              size="xs"
+              variant="light"
+              loading={resendMany.isPending}
+              onClick={() =>
+                resendMany.mutate(invitedSelected, {
+                  onSuccess: (result) => {
+                    notifications.show({ color: 'teal', message: result.message });
+                    setSelected(new Set());
+                  },
+                  onError: showError,
+                })
+              }
+            >
+              Resend invitations ({invitedSelected.length})
+            </ServerActionButton>
+          )}
           <ServerActionButton
             size="xs"
             color="red"
@@ -218,7 +228,9 @@ export function UsersPage() {
           />
           {data && data.users.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">
-              {q ? 'No users match your search.' : 'No users yet. Invite your first user.'}
+              {q || hasUserFilters(filters)
+                ? 'No users match your search.'
+                : 'No users yet. Invite your first user.'}
             </Text>
           )}
           {data && (
