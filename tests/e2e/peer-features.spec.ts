@@ -18,3 +18,42 @@ test.describe('Invoice list', () => {
     expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
+
+test.describe('Home', () => {
+  test('shows computers and users against the plan, computers online, and quick actions', async ({
+    page,
+  }) => {
+    await signInAsReseller(page);
+    const usage = page.getByRole('region', { name: 'Plan usage' });
+    await expect(usage.getByTestId('usage-computers')).toHaveText(/^\d+ of \d+$/);
+    await expect(usage.getByTestId('usage-users')).toHaveText(/^\d+ of \d+$/);
+    await expect(usage.getByTestId('usage-online')).toHaveText(/^\d+$/);
+    await expect(
+      usage.getByRole('progressbar', { name: /^Computers used: \d+ of \d+$/ }),
+    ).toBeVisible();
+
+    const actions = page.getByRole('region', { name: 'Quick actions' });
+    await expect(actions.getByRole('link')).toHaveText(['Add user', 'Add computer', 'Invoices']);
+    await actions.getByRole('link', { name: 'Add user' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add user' })).toBeVisible();
+    await page.goBack();
+    await page
+      .getByRole('region', { name: 'Quick actions' })
+      .getByRole('link', { name: 'Add computer' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Add computer' })).toBeVisible();
+    await page.goBack();
+    await page
+      .getByRole('region', { name: 'Quick actions' })
+      .getByRole('link', { name: 'Invoices' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  });
+
+  test('a plain user sees neither the plan usage nor quick actions', async ({ page }) => {
+    await signInAsReseller(page, 'subuser@example.com');
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Plan usage' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Quick actions' })).toHaveCount(0);
+  });
+});

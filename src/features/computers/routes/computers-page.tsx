@@ -3,6 +3,7 @@ import { useDebouncedValue, useDisclosure, useDocumentTitle, useMediaQuery } fro
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   GROUP_FILTER_ALL,
   GROUP_FILTER_NONE,
@@ -61,7 +62,9 @@ export function ComputersPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [isFormOpen, form] = useDisclosure(false);
+  // Home's quick action "Add computer" opens the page with its dialog open (?add=computer).
+  const [searchParams] = useSearchParams();
+  const [isFormOpen, form] = useDisclosure(searchParams.get('add') === 'computer');
   const [editing, setEditing] = useState<Computer | null>(null);
   const [isGroupsOpen, groupsDialog] = useDisclosure(false);
   const [moveTarget, setMoveTarget] = useState<ComputerTarget | null>(null);

@@ -9,6 +9,8 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useResellerUserInfo } from '../api/user-info';
 import { PlanCard } from '../components/plan-card';
+import { QuickActions, UsageCard } from '../components/usage-card';
+import { can, roleOfFlags } from '../../../domain/api/reseller-users';
 
 function roleLabel(info: { is_admin: boolean; is_sub_admin: boolean }): string {
   if (info.is_admin) return 'Administrator';
@@ -28,6 +30,7 @@ export function ResellerHomePage() {
   const info = userInfo.data;
   const isExpired = isTrialExpired(info);
   const name = info.firstname || info.username;
+  const role = roleOfFlags(info);
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -44,7 +47,9 @@ export function ResellerHomePage() {
           , or contact us at {supportEmail}.
         </Alert>
       )}
+      <QuickActions role={role} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {can(role, 'computers.manage') && <UsageCard />}
         <PlanCard info={info} isExpired={isExpired} />
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="me-title">
           <Title order={2} size="h3" id="me-title" mb="md">
