@@ -226,6 +226,7 @@ test.describe('Invited-user signup', () => {
     ).toBeVisible();
     const fields = resellerLoginFields(visitor);
     await expect(fields.email).toHaveValue(email);
+    await expect(fields.password).toBeFocused();
     await fields.password.fill('Welcome@1');
     await fields.submit.click();
     await expect(visitor).toHaveURL(/\/rpc-app\/home$/);

@@ -112,6 +112,9 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         <PasswordInput
           label="Password"
           autoComplete="current-password"
+          // The e-mail is filled in (a new account): the password is what is left to type.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={initialEmail !== ''}
           required
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
