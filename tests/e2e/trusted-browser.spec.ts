@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, resellerLoginFields, test } from './fixtures';
+import { axeViolations, DEMO_PASSWORD, expect, resellerLoginFields, test } from './fixtures';
 
 /** The demo two-factor user's authenticator secret, as the start-up output prints it. */
 const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -38,6 +38,7 @@ test.describe('Trust this browser for 30 days', () => {
     await expect(code).toBeFocused();
     const trust = page.getByRole('checkbox', { name: 'Trust this browser for 30 days' });
     await expect(trust).not.toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
     await trust.check();
     await code.fill(currentCode());
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -55,6 +56,7 @@ test.describe('Trust this browser for 30 days', () => {
     const list = page.getByRole('region', { name: 'Trusted browsers' });
     await expect(list.getByText('This browser')).toBeVisible();
     await expect(list.getByText('Chrome on Windows')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await list.getByRole('button', { name: 'Revoke Chrome on Windows' }).click();
     await expect(list.getByText('No trusted browsers.')).toBeVisible();
 
