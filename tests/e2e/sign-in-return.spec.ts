@@ -76,6 +76,20 @@ test.describe('A signed-out deep link', () => {
   });
 });
 
+test('the partner page follows only a partner page of this console', async ({ page }) => {
+  for (const next of ['//evil.example/partner/', '/\\evil.example', '/home']) {
+    await page.context().clearCookies();
+    await page.goto(`/partner/?next=${encodeURIComponent(next)}`);
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await page.getByLabel('Partner ID or Email').fill('demopartner');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/rpc-app\/partner\/dashboard$/);
+  }
+});
+
 test.describe('An address that does not exist', () => {
   test('shows a page with a way back to the console, not raw JSON', async ({ page }) => {
     const response = await page.goto('/login');
