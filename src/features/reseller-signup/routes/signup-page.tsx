@@ -25,7 +25,6 @@ import { paths } from '../../../lib/paths';
 import { AuthFrame } from '../../../ui/auth-frame';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
-import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { showSuccessToast } from '../../../ui/toast-show';
 import { signupOptionsQuery, usePaidSignup, useTrialSignup } from '../api/signup';
