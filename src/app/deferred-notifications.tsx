@@ -16,7 +16,12 @@ export function DeferredNotifications({ autoClose }: { autoClose: number }) {
   if (!isReady) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications autoClose={autoClose} position="top-right" />
+      {/* Below the 60 px header (global.css), so a toast never covers the name and avatar. */}
+      <Notifications
+        autoClose={autoClose}
+        position="top-right"
+        classNames={{ root: 'console-toasts' }}
+      />
     </Suspense>
   );
 }

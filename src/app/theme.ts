@@ -17,6 +17,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { onClick: closeToastOnClick, style: { cursor: 'pointer' } } },
     // Mantine's close icon has no text: without a name, screen readers announce "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A badge is one word or two: a narrow table column must not cut it ("Refu…"); the column
+    // takes the badge's width and the free text beside it wraps instead.
+    Badge: { styles: { root: { minWidth: 'max-content', flexShrink: 0 } } },
   },
 });
 

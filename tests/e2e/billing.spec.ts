@@ -72,6 +72,14 @@ test.describe('Invoices and transactions', () => {
     await expect(table.getByText('Refund', { exact: true })).toBeVisible();
     await expect(table.getByText('Failed', { exact: true })).toBeVisible();
     await expect(table.getByText(PAYMENT_FAILED)).toBeVisible();
+    // At 1280 px no badge is cut short ("Refu…").
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const cutBadges = await table
+      .locator('.mantine-Badge-label')
+      .evaluateAll(
+        (labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).length,
+      );
+    expect(cutBadges).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel('From').fill(today);
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -267,5 +275,37 @@ test.describe('VAT', () => {
     await expect(sheet).toContainText('VAT reverse charge 0%');
     await expect(sheet).toContainText('Reverse charge: VAT to be accounted for by the recipient');
     await expect(sheet).toContainText('VAT ID DE123456789');
+  });
+});
+
+test.describe('Upgrade from two tabs', () => {
+  // After the VAT test: eu@example.com is on Bulk Reseller 100 with its card on file.
+  test("a second tab paying for the same upgrade shows the first one's outcome", async ({
+    page,
+    context,
+  }) => {
+    await signInAsReseller(page, 'eu@example.com');
+    const second = await context.newPage();
+    for (const tab of [page, second]) {
+      await tab.goto('/rpc-app/account/upgrade');
+      await tab.getByRole('radio', { name: 'Bulk Reseller 250' }).click();
+      await tab.getByRole('button', { name: 'Review upgrade' }).click();
+      await expect(tab.getByRole('dialog', { name: 'Review your upgrade' })).toBeVisible();
+    }
+    const pay = (tab: Page) =>
+      tab
+        .getByRole('dialog', { name: 'Review your upgrade' })
+        .getByRole('button', { name: 'Pay and upgrade' })
+        .click();
+    await pay(page);
+    await expect(page.getByText('Your account has been upgraded successfully')).toBeVisible();
+    await pay(second);
+    await expect(
+      second.getByText(
+        'Your account is already on Bulk Reseller 250: an earlier request upgraded it.',
+      ),
+    ).toBeVisible();
+    await expect(second.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect(second.getByText('You are already subscribed to this plan')).toHaveCount(0);
   });
 });

@@ -96,6 +96,10 @@ test.describe('Account settings and profile', () => {
     await page.getByRole('textbox', { name: 'Last Name' }).fill('Morgan-Lee');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    // The toast sits below the header: the name and avatar stay visible and clickable.
+    const toastBox = await page.getByText('Profile updated successfully').boundingBox();
+    const headerBox = await page.getByRole('banner').boundingBox();
+    expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height).toBe(true);
     // Put the demo name back: later specs read "Riley Morgan" (e.g. in invitations).
     await page.getByRole('textbox', { name: 'Last Name' }).fill('Morgan');
     await page.getByRole('button', { name: 'Save changes' }).click();

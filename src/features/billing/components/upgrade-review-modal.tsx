@@ -10,6 +10,7 @@ export interface UpgradeReview {
   /** How it is paid, in words: "Visa ending in 4242", "Invoice, due in 30 days". */
   paymentText: string;
   isInvoice: boolean;
+  isNewCard: boolean;
 }
 
 /**

@@ -94,27 +94,29 @@ export function UpgradePage() {
       term,
       paymentText: paymentText(method, data.card, cardForm.getValues().cardNumber),
       isInvoice: method === 'invoice',
+      isNewCard: method === 'newCard',
     });
   };
 
+  // What the review showed is what is paid for, even if the plans refresh meanwhile.
   const submit = () => {
-    if (!chosen) return;
+    if (!review) return;
+    const { plan } = review;
     const values = cardForm.getValues();
     upgrade.mutate(
       {
-        planCode: chosen.code,
-        term,
-        payment: method === 'invoice' ? 'invoice' : 'card',
-        card:
-          method === 'newCard'
-            ? {
-                cardNumber: values.cardNumber.replace(/[\s-]/g, ''),
-                cvv: values.cvv.trim(),
-                expMonth: values.expMonth,
-                expYear: values.expYear,
-                holder: values.holder.trim(),
-              }
-            : undefined,
+        planCode: plan.code,
+        term: review.term,
+        payment: review.isInvoice ? 'invoice' : 'card',
+        card: review.isNewCard
+          ? {
+              cardNumber: values.cardNumber.replace(/[\s-]/g, ''),
+              cvv: values.cvv.trim(),
+              expMonth: values.expMonth,
+              expYear: values.expYear,
+              holder: values.holder.trim(),
+            }
+          : undefined,
       },
       {
         onSuccess: (result) => {
@@ -123,6 +125,17 @@ export function UpgradePage() {
         },
         onError: (error) => {
           setReview(null);
+          // An earlier submission (another tab, a retried request) already made this change:
+          // show its outcome, the plan in force and its invoice, not a refusal.
+          if (isApiError(error) && error.description === 'PLAN_ALREADY_SUBSCRIBED') {
+            notifications.show({
+              color: 'teal',
+              message: `Your account is already on ${plan.name}: an earlier request upgraded it.`,
+              autoClose: 5000,
+            });
+            void navigate('/invoice');
+            return;
+          }
           if (isApiError(error) && error.field && error.field in values) {
             cardForm.setFieldError(error.field, error.message);
           }

@@ -48,7 +48,7 @@ export function CancelledUsersPage() {
 
   const confirmRestore = (ids: readonly string[], label: string) =>
     modals.openConfirmModal({
-      title: 'Restore users',
+      title: ids.length === 1 ? 'Restore user' : 'Restore users',
       children: (
         <Text size="sm">Restore {label}? They can sign in again with their old password.</Text>
       ),

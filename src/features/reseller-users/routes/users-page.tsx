@@ -87,7 +87,7 @@ export function UsersPage() {
 
   const confirmDelete = (ids: readonly string[], label: string) => {
     modals.openConfirmModal({
-      title: 'Delete users',
+      title: ids.length === 1 ? 'Delete user' : 'Delete users',
       children: (
         <Text size="sm">
           Delete {label}? Invited users lose their invitation; active users are cancelled and can be

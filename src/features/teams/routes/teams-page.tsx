@@ -53,11 +53,14 @@ export function TeamsPage() {
   for (const team of teams.data?.teams ?? []) {
     for (const member of team.members) teamOf.set(member.id, team.name);
   }
-  // Users already in a team are marked, so the one-team rule is visible before adding.
-  const userOptions: UserOption[] = (users.data?.users ?? []).map((user) => {
-    const inTeam = teamOf.get(user.id);
-    return { value: user.id, label: inTeam ? `${user.email} (in ${inTeam})` : user.email };
-  });
+  // Only users a team can take: a user belongs to one team at most (the server refuses a second),
+  // and a cancelled user to none. Each shows by name, with the e-mail that tells namesakes apart.
+  const userOptions: UserOption[] = (users.data?.users ?? [])
+    .filter((user) => user.status !== 'cancelled' && !teamOf.has(user.id))
+    .map((user) => {
+      const name = `${user.firstname} ${user.lastname}`.trim();
+      return { value: user.id, label: name ? `${name} (${user.email})` : user.email };
+    });
 
   return (
     <Stack gap="lg" maw={1200}>
