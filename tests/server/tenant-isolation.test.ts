@@ -126,9 +126,20 @@ const IDENTIFIERS: Record<string, Partial<Record<Kind, OwnedIds>>> = {
   computerIds: { reseller: computersOf },
   groupId: { reseller: groupsOf },
   group: { reseller: groupsOf },
-  // A partner's referred customer (the unconfirmed-users reminder): one unconfirmed customer of
-  // each product first, then a confirmed one.
+  // A reseller's trusted browser (two-factor settings' revoke), or a partner's referred customer
+  // (the unconfirmed-users reminder: one unconfirmed customer of each product first, then a
+  // confirmed one).
   id: {
+    reseller: async (owner) =>
+      ids(
+        await t.db
+          .selectFrom('trusted_browsers as b')
+          .innerJoin('users as u', 'u.id', 'b.user_id')
+          .select('b.id')
+          .where('u.account_id', '=', owner.id)
+          .orderBy('b.id')
+          .execute(),
+      ),
     partner: async (owner) => {
       const rows = await t.db
         .selectFrom('partner_referrals')
@@ -351,6 +362,29 @@ beforeAll(async () => {
   };
   const acme = await signedIn('reseller', 'reseller@example.com', '10.7.0.2');
   const acmeAccount = await resellerAccountOf('reseller@example.com');
+  // Each administrator trusts one browser (the two-factor step's "Trust this browser").
+  for (const email of ['trial@example.com', 'reseller@example.com']) {
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('trusted_browsers')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        token_hash: crypto.randomUUID(),
+        label: 'Chrome on Linux',
+        ip: '10.7.0.9',
+        created_at: now,
+        last_used_at: now,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        revoked_at: null,
+      })
+      .execute();
+  }
   tenants.acmeReseller = {
     owner: { kind: 'reseller', id: acmeAccount },
     agent: acme,
