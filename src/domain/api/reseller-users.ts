@@ -151,8 +151,17 @@ export const listUsersQuerySchema = z.object({
     .enum(['all', ...resellerRoles])
     .catch('all')
     .prefault('all'),
-  /** A team's id: its members only ('' for everyone). */
-  team: z.string().trim().max(64).catch('').prefault(''),
+  /**
+   * A team's id: its members only ('' for everyone). Ids are letters, digits and dashes; anything
+   * else (a NUL byte, which PostgreSQL refuses in text) names no team and lists everyone.
+   */
+  team: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w-]*$/)
+    .catch('')
+    .prefault(''),
 });
 /** What the console sends to the list calls. */
 export interface ListUsersQuery {
