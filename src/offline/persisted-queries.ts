@@ -3,8 +3,9 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { removeLocal } from '../lib/storage';
 import { offlineAccount } from './account';
 
-/** localStorage key of the persisted query cache (small, non-sensitive queries only). */
-export const PERSISTED_QUERIES_KEY = 'rpc_query_cache';
+import { PERSISTED_QUERIES_KEY } from './persisted-queries-key';
+
+export { PERSISTED_QUERIES_KEY };
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -45,22 +46,28 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
     throttleTime: 0,
   });
   const buster = persistBuster();
+  const restore = (saved: Awaited<ReturnType<typeof persister.restoreClient>>) => {
+    if (!saved) return;
+    if (saved.buster !== buster || Date.now() - saved.timestamp > MAX_AGE_MS) {
+      void persister.removeClient();
+      return;
+    }
+    hydrate(queryClient, saved.clientState);
+    // Restored answers are shown at once but are never taken as fresh: each is fetched again
+    // when a screen uses it, so a session that ended since is noticed (and offline, the
+    // failed fetch keeps the stored answer).
+    void queryClient.invalidateQueries({ predicate: shouldPersist, refetchType: 'none' });
+  };
   void Promise.resolve(persister.restoreClient()).then(
     (saved) => {
-      if (!saved) return;
-      if (saved.buster !== buster || Date.now() - saved.timestamp > MAX_AGE_MS) {
-        void persister.removeClient();
-        return;
-      }
-      hydrate(queryClient, saved.clientState);
-      // Restored answers are shown at once but are never taken as fresh: each is fetched again
-      // when a screen uses it, so a session that ended since is noticed (and offline, the
-      // failed fetch keeps the stored answer).
-      void queryClient.invalidateQueries({ predicate: shouldPersist, refetchType: 'none' });
+      restore(saved);
+      // This module loads after the app starts (start.ts): an answer that came in meanwhile,
+      // such as the user info of the sign-in that loaded it, is saved now.
+      save();
     },
     () => undefined,
   );
-  const save = () => {
+  function save() {
     // Nobody known to be signed in (e.g. during logout): nothing is written.
     if (!offlineAccount()) return;
     void persister.persistClient({
@@ -68,7 +75,7 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
       timestamp: Date.now(),
       clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersist }),
     });
-  };
+  }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (
       event.type === 'updated' &&

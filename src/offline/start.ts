@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { productTypes, type ProductType } from '../domain/constants';
 import { registerLogoutStep } from '../lib/session/logout';
 import { offlineAccount, rememberAccount } from './account';
-import { startQueryPersistence } from './persisted-queries';
+import { readLocal } from '../lib/storage';
+import { PERSISTED_QUERIES_KEY } from './persisted-queries-key';
 import { tellWorker } from './worker-bridge';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,20 +50,36 @@ export function startOfflineLayer(queryClient: QueryClient): () => void {
     const account = offlineAccount(productType);
     if (account) tellWorker({ type: 'SET_ACCOUNT', kind: productType, account });
   }
+  // The persister and hydrate load only when there is a saved cache to restore, or once someone
+  // signs in: the signed-out sign-in page goes without them (its JavaScript budget).
+  let isStopped = false;
+  let stopPersisting: (() => void) | undefined;
+  let isPersisting = false;
+  const persist = () => {
+    if (isPersisting) return;
+    isPersisting = true;
+    void import('./persisted-queries').then(({ startQueryPersistence }) => {
+      if (!isStopped) stopPersisting = startQueryPersistence(queryClient);
+    });
+  };
+  if (readLocal(PERSISTED_QUERIES_KEY) !== null) persist();
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const [root, name] = event.query.queryKey as readonly unknown[];
     if (name !== 'user-info') return;
-    if (root === 'reseller' || root === 'partner') learnAccount(root, event.query.state.data);
+    if (root === 'reseller' || root === 'partner') {
+      learnAccount(root, event.query.state.data);
+      persist();
+    }
   });
-  const stopPersisting = startQueryPersistence(queryClient);
   const removeStep = registerLogoutStep(async () => {
     const { wipeOfflineData } = await import('./wipe');
     await wipeOfflineData();
   });
   stopAll = () => {
+    isStopped = true;
     unsubscribe();
-    stopPersisting();
+    stopPersisting?.();
     removeStep();
     stopAll = undefined;
   };

@@ -175,6 +175,7 @@ test.describe('Upgrade', () => {
     await toggle.click({ force: true });
     const confirm = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await confirm.getByRole('button', { name: 'Keep it on' }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(toggle).toBeChecked();
     await toggle.click({ force: true });
     await confirm.getByRole('button', { name: 'Turn off auto-renewal' }).click();

@@ -2,5 +2,5 @@
 export const teamKeys = {
   all: ['teams'] as const,
   list: () => [...teamKeys.all, 'list'] as const,
-  userOptions: () => [...teamKeys.all, 'user-options'] as const,
+  userOptions: (search: string) => [...teamKeys.all, 'user-options', search] as const,
 };

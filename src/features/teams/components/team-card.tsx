@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  List,
-  MultiSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -19,11 +9,7 @@ import { useDeleteTeam } from '../api/delete-team';
 import { useRemoveMembers } from '../api/remove-members';
 import { useRenameTeam } from '../api/rename-team';
 import { ServerActionButton, ServerActionCloseButton } from '../../../ui/server-action-button';
-
-export interface UserOption {
-  value: string;
-  label: string;
-}
+import { TeamUserPicker } from './team-user-picker';
 
 const toastError = (error: unknown) =>
   notifications.show({
@@ -34,7 +20,7 @@ const toastOk = (answer: { message: string }) =>
   notifications.show({ color: 'teal', message: answer.message });
 
 /** One team: rename, delete, its members, and a picker to add more. */
-export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserOption[] }) {
+export function TeamCard({ team, inATeam }: { team: Team; inATeam: ReadonlySet<string> }) {
   const [isRenaming, setRenaming] = useState(false);
   const [name, setName] = useState(team.name);
   const [picked, setPicked] = useState<string[]>([]);
@@ -42,7 +28,6 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
   const remove = useDeleteTeam();
   const addMembers = useAddMembers();
   const removeMembers = useRemoveMembers();
-  const memberIds = new Set(team.members.map((member) => member.id));
   const titleId = `team-${team.id}`;
 
   return (
@@ -142,17 +127,7 @@ export function TeamCard({ team, userOptions }: { team: Team; userOptions: UserO
           </List>
         )}
         <Group gap="xs" align="flex-end">
-          <MultiSelect
-            label="Add users"
-            placeholder="Choose users"
-            data={userOptions.filter((option) => !memberIds.has(option.value))}
-            value={picked}
-            onChange={setPicked}
-            searchable
-            clearable
-            style={{ flex: 1, minWidth: 200 }}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <TeamUserPicker inATeam={inATeam} value={picked} onChange={setPicked} />
           <ServerActionButton
             disabled={picked.length === 0}
             loading={addMembers.isPending}

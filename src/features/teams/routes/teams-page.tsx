@@ -12,8 +12,7 @@ import { useQueryFallback } from '../../../offline/query-state';
 import { useQuery } from '@tanstack/react-query';
 import { useCreateTeam } from '../api/create-team';
 import { useTeams } from '../api/list-teams';
-import { useUserOptions } from '../api/list-user-options';
-import { TeamCard, type UserOption } from '../components/team-card';
+import { TeamCard } from '../components/team-card';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** /home/teams: the account's teams; a user belongs to at most one. */
@@ -29,7 +28,6 @@ export function TeamsPage() {
   const role = me.data ? roleOfFlags(me.data) : undefined;
   const isManager = role !== undefined && can(role, 'teams.manage');
   const teams = useTeams();
-  const users = useUserOptions();
   const create = useCreateTeam();
   const teamsFallback = useQueryFallback(
     teams,
@@ -49,18 +47,10 @@ export function TeamsPage() {
     );
   }
 
-  const teamOf = new Map<string, string>();
-  for (const team of teams.data?.teams ?? []) {
-    for (const member of team.members) teamOf.set(member.id, team.name);
-  }
-  // Only users a team can take: a user belongs to one team at most (the server refuses a second),
-  // and a cancelled user to none. Each shows by name, with the e-mail that tells namesakes apart.
-  const userOptions: UserOption[] = (users.data?.users ?? [])
-    .filter((user) => user.status !== 'cancelled' && !teamOf.has(user.id))
-    .map((user) => {
-      const name = `${user.firstname} ${user.lastname}`.trim();
-      return { value: user.id, label: name ? `${name} (${user.email})` : user.email };
-    });
+  // A user belongs to one team at most: the pickers offer nobody who is in one already.
+  const inATeam = new Set(
+    (teams.data?.teams ?? []).flatMap((team) => team.members.map((member) => member.id)),
+  );
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -109,7 +99,7 @@ export function TeamsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {teams.data.teams.map((team) => (
-            <TeamCard key={team.id} team={team} userOptions={userOptions} />
+            <TeamCard key={team.id} team={team} inATeam={inATeam} />
           ))}
         </SimpleGrid>
       )}
