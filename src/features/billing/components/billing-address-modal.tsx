@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
-import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
+import { serverAlertText, showServerFieldError } from '../../../ui/form-server-error';
 import { ServerActionButton } from '../../../ui/server-action-button';
 import { useUpdateBillingAddress } from '../api/update-billing-address';
 import {
@@ -42,16 +42,9 @@ export function BillingAddressModal({
         notifications.show({ color: 'teal', message: result.text, autoClose: 5000 });
         onClose();
       },
-      onError: (error) => {
-        if (isApiError(error) && error.field && error.field in values) {
-          form.setFieldError(error.field, error.message);
-        }
-      },
+      onError: (error) => showServerFieldError(form, error),
     });
-  const error = update.error;
-  const isFieldError = isApiError(error) && error.field !== undefined && error.field in form.values;
-  const alertText =
-    error && !isFieldError ? (isApiError(error) ? error.message : GENERIC_ERROR_TEXT) : '';
+  const alertText = serverAlertText(update.error, form.values);
 
   return (
     <Modal opened={opened} onClose={close} title="Edit billing address" size="lg">

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
-import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useUpdateCard } from '../api/update-card';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
+import { serverAlertText, showServerFieldError } from '../../../ui/form-server-error';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { ServerActionButton } from '../../../ui/server-action-button';
 import {
@@ -57,22 +57,12 @@ export function UpdateCardModal({
           form.reset();
           onClose();
         },
-        onError: (error) => {
-          if (isApiError(error) && error.field && error.field in form.getValues()) {
-            form.setFieldError(error.field, error.message);
-          }
-        },
+        onError: (error) => showServerFieldError(form, error),
       },
     );
   };
 
-  const error = update.error;
-  const alertText =
-    error && !(isApiError(error) && error.field && error.field in form.getValues())
-      ? isApiError(error)
-        ? error.message
-        : GENERIC_ERROR_TEXT
-      : '';
+  const alertText = serverAlertText(update.error, form.getValues());
 
   return (
     <Modal opened={opened} onClose={onClose} title="Update credit card" size="lg">

@@ -29,6 +29,7 @@ import { useQueryFallback } from '../../../offline/query-state';
 import { useContinueUpgrade } from '../api/continue-upgrade';
 import { useUpgradeDetails } from '../api/upgrade-details';
 import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
+import { showServerFieldError } from '../../../ui/form-server-error';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { ServerActionButton } from '../../../ui/server-action-button';
 import { UpgradePreview } from '../components/upgrade-preview';
@@ -136,9 +137,7 @@ export function UpgradePage() {
             void navigate('/invoice');
             return;
           }
-          if (isApiError(error) && error.field && error.field in values) {
-            cardForm.setFieldError(error.field, error.message);
-          }
+          showServerFieldError(cardForm, error);
         },
       },
     );

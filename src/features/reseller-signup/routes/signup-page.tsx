@@ -20,10 +20,11 @@ import { formatMoney, type Term } from '../../../domain/api/billing';
 import { signupProblems, type SignupOptions } from '../../../domain/api/signup';
 import { rules } from '../../../domain/validation';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
-import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
+import { isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
 import { AuthFrame } from '../../../ui/auth-frame';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
+import { serverAlertText, showServerFieldError } from '../../../ui/form-server-error';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
 import { useQueryFallback } from '../../../offline/query-state';
 import { showSuccessToast } from '../../../ui/toast-show';
@@ -112,9 +113,7 @@ function SignupForm({ options }: { options: SignupOptions }) {
   const onError = (error: Error) => {
     // The server spends a captcha payload when it checks one: the next try needs a new one.
     setCaptchaRound((round) => round + 1);
-    if (isApiError(error) && error.field && error.field in form.getValues()) {
-      form.setFieldError(error.field, error.message);
-    }
+    showServerFieldError(form, error);
   };
 
   const handleSubmit = (values: Values) => {
@@ -153,10 +152,7 @@ function SignupForm({ options }: { options: SignupOptions }) {
   };
 
   const error = submit.error;
-  const isFieldError =
-    isApiError(error) && error.field !== undefined && error.field in initialValues;
-  const alertText =
-    error && !isFieldError ? (isApiError(error) ? error.message : GENERIC_ERROR_TEXT) : '';
+  const alertText = serverAlertText(error, initialValues);
   const captchaError = isApiError(error) && error.field === 'altcha' ? error.message : null;
   const chosenPlan = options.plans.find((plan) => plan.code === form.values.planCode);
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, GENERIC_ERROR_TEXT } from '../../../src/lib/http/api-error';
+import { serverAlertText, serverErrorField } from '../../../src/ui/form-server-error';
+
+const values = { zip: '', city: '' };
+const fieldError = new ApiError(400, 'VALIDATION_FAILED', 'Enter a valid ZIP code.', 'zip');
+const otherFieldError = new ApiError(400, 'VALIDATION_FAILED', 'Enter a card.', 'cardNumber');
+const plainError = new ApiError(402, 'CCFAILEDACC', 'Your card was declined.');
+
+describe('a failed call on a form', () => {
+  it('stands under the field it names when the form has that field', () => {
+    expect(serverErrorField(fieldError, values)).toBe('zip');
+    expect(serverAlertText(fieldError, values)).toBe('');
+  });
+
+  it('goes to the alert when it names no field, or one the form lacks', () => {
+    expect(serverErrorField(plainError, values)).toBeUndefined();
+    expect(serverAlertText(plainError, values)).toBe('Your card was declined.');
+    expect(serverAlertText(otherFieldError, values)).toBe('Enter a card.');
+  });
+
+  it('shows the generic text for an answer that is not an API error, and nothing without one', () => {
+    expect(serverAlertText(new Error('boom'), values)).toBe(GENERIC_ERROR_TEXT);
+    expect(serverAlertText(null, values)).toBe('');
+  });
+});
