@@ -4,7 +4,6 @@
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { formatRateBp } from './api/billing';
 import { cardBrandNames, type CardBrand } from './cards';
 import { DISPLAY_DATE_FORMAT, type DateInput } from './dates';
 
@@ -60,6 +59,15 @@ export function formatCsvTimestamp(
   if (!date.isValid()) return '';
   return options.isUtc ? date.format('YYYY-MM-DDTHH:mm:ss[Z]') : date.format();
 }
+
+/** "$1,499.00" for 149900 USD: formats minor units; never used to compute an amount. */
+export function formatMoney(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+}
+
+/** A rate in basis points as a percentage: 725 → "7.25%", 800 → "8%". */
+export const formatRateBp = (rateBp: number): string =>
+  `${String(rateBp / 100).replace(/\.0+$/, '')}%`;
 
 /** "Visa", "Mastercard", "American Express": a stored brand code in the one spelling we show. */
 export function cardBrandName(brand: string): string {

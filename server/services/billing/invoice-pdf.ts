@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, type InvoiceDetail } from '../../../src/domain/api/billing';
-import { formatDisplayDay, formatTaxLine } from '../../../src/domain/formats';
+import type { InvoiceDetail } from '../../../src/domain/api/billing';
+import { formatMoney, formatDisplayDay, formatTaxLine } from '../../../src/domain/formats';
 import { fontFor, invoiceFonts } from './pdf-fonts';
 
 /**

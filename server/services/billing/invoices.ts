@@ -1,5 +1,5 @@
 import { toCsv } from '../../../src/domain/csv';
-import { formatCardSummary, formatCsvTimestamp } from '../../../src/domain/formats';
+import { formatCardSummary, formatCsvTimestamp, formatRateBp } from '../../../src/domain/formats';
 import type { Database } from '../../db/database';
 import type {
   InvoiceDetail,
@@ -7,7 +7,6 @@ import type {
   InvoiceList,
   Transaction,
 } from '../../../src/domain/api/billing';
-import { formatRateBp } from '../../../src/domain/api/billing';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { AppError } from '../../app-error';
 import { SELLER_VAT_COUNTRY } from '../tax/rates';

@@ -1,6 +1,6 @@
 import { Country, State } from 'country-state-city';
 import zipcodes from 'zipcodes';
-import { formatRateBp } from '../../../src/domain/api/billing';
+import { formatRateBp } from '../../../src/domain/formats';
 import { DEFAULT_COUNTRY, taxTypeNames, type TaxType } from '../../../src/domain/constants';
 import { rules } from '../../../src/domain/validation';
 import {

@@ -9,14 +9,6 @@ import { schemas } from '../validation';
 export const terms = ['month', 'year'] as const;
 export type Term = (typeof terms)[number];
 
-/** "$1,499.00": formats minor units; never used to compute an amount. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
-}
-
-export const formatRateBp = (rateBp: number): string =>
-  `${String(rateBp / 100).replace(/\.0+$/, '')}%`;
-
 const boolFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');

@@ -5,6 +5,8 @@ import {
   formatCsvTimestamp,
   formatDisplayDateTime,
   formatDisplayDay,
+  formatMoney,
+  formatRateBp,
   formatTaxLine,
 } from '../../../src/domain/formats';
 import { activityCsv } from '../../../src/features/activity-log/components/activity-csv';
@@ -54,6 +56,19 @@ describe('one card brand spelling', () => {
     expect(cardBrandName('unionpay')).toBe('Unionpay');
     expect(formatCardSummary('visa', '4242')).toBe('Visa ending in 4242');
     expect(formatCardSummary('visa', '')).toBe('');
+  });
+});
+
+describe('one money format on screens, in the PDF and in the partner reports', () => {
+  it('formats minor units with the currency', () => {
+    expect(formatMoney(149900, 'USD')).toBe('$1,499.00');
+    expect(formatMoney(4995, 'USD')).toBe('$49.95');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+  });
+
+  it('shows a rate in basis points as a percentage without trailing zeros', () => {
+    expect(formatRateBp(725)).toBe('7.25%');
+    expect(formatRateBp(800)).toBe('8%');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMoney, type Term } from '../../../domain/api/billing';
+import type { Term } from '../../../domain/api/billing';
+import { formatMoney, formatTaxLine } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
-import { formatTaxLine } from '../../../domain/formats';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useProratedAmount } from '../api/prorated-amount';

@@ -2,8 +2,8 @@ import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
-import { formatMoney, type BillingInfo } from '../../../domain/api/billing';
-import { formatCardSummary, formatTaxLine } from '../../../domain/formats';
+import type { BillingInfo } from '../../../domain/api/billing';
+import { formatMoney, formatCardSummary, formatTaxLine } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { messages } from '../../../domain/messages';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';

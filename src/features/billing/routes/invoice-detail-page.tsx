@@ -1,8 +1,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router-dom';
-import { formatMoney } from '../../../domain/api/billing';
-import { formatDisplayDay, formatTaxLine } from '../../../domain/formats';
+import { formatMoney, formatDisplayDay, formatTaxLine } from '../../../domain/formats';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useInvoiceDetail } from '../api/invoice-detail';

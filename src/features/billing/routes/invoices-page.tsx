@@ -14,8 +14,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../../domain/api/billing';
-import { formatDisplayDay } from '../../../domain/formats';
+import { formatMoney, formatDisplayDay } from '../../../domain/formats';
 import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 import { useQueryFallback } from '../../../offline/query-state';
 import { invoicePdfUrl } from '../api/invoice-pdf';

@@ -14,7 +14,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatRateBp } from '../../../domain/api/billing';
+import { formatMoney, formatRateBp } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { useQueryFallback } from '../../../offline/query-state';
 import { transactionsCsvUrl, useTransactions, type DateRange } from '../api/transactions';

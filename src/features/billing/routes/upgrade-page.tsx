@@ -15,13 +15,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  formatMoney,
-  type Plan,
-  type Term,
-  type UpgradeDetails,
-} from '../../../domain/api/billing';
-import { formatCardSummary } from '../../../domain/formats';
+import type { Plan, Term, UpgradeDetails } from '../../../domain/api/billing';
+import { formatCardSummary, formatMoney } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { PageLoader } from '../../../ui/page-loader';

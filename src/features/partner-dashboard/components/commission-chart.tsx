@@ -1,11 +1,12 @@
 import { Card, Text, Title } from '@mantine/core';
 import { BarChart } from '../../../ui/charts/lazy-bar-chart';
 import type { DashboardSummary } from '../../../domain/api/partner-reports';
+import { formatMoney } from '../../../domain/formats';
 
 /** Commissions of the last 12 months, remote access and helpdesk stacked. */
 export function CommissionChart({ summary }: { summary: DashboardSummary }) {
-  const format = (value: number) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: summary.currency }).format(value);
+  // The chart plots whole currency units; the figures are formatted from minor units.
+  const format = (value: number) => formatMoney(Math.round(value * 100), summary.currency);
   const data = summary.series.map((point) => ({
     month: point.label,
     'Remote access': point.rpcMinor / 100,

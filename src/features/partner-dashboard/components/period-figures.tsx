@@ -1,8 +1,6 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { PeriodFigures } from '../../../domain/api/partner-reports';
-
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+import { formatMoney } from '../../../domain/formats';
 
 /** One period at a glance: clicks, signups, paying customers, commission earned and pending. */
 export function PeriodFiguresCard({
@@ -19,8 +17,8 @@ export function PeriodFiguresCard({
     { label: 'Clicks', value: String(figures.clicks) },
     { label: 'Signups', value: String(figures.signups) },
     { label: 'Paying customers', value: String(figures.payingCustomers) },
-    { label: 'Commission earned', value: money(figures.earnedMinor, currency) },
-    { label: 'Of which pending', value: money(figures.pendingMinor, currency) },
+    { label: 'Commission earned', value: formatMoney(figures.earnedMinor, currency) },
+    { label: 'Of which pending', value: formatMoney(figures.pendingMinor, currency) },
   ];
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>

@@ -1,7 +1,7 @@
 import { Card, Text, Title } from '@mantine/core';
 import { BarChart } from '../../../ui/charts/lazy-bar-chart';
 import type { SeriesPoint } from '../../../domain/api/partner-reports';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../domain/formats';
 
 /** Commissions per day or month of the range (pending shown apart from approved and paid). */
 export function ReportChart({

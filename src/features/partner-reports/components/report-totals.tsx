@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { ReportTotals } from '../../../domain/api/partner-reports';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../domain/formats';
 
 /** The range's totals, as a grid of figures that wraps on a phone. */
 export function ReportTotalsCard({ totals, currency }: { totals: ReportTotals; currency: string }) {

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { CommissionStatus, TransactionRow } from '../../../domain/api/partner-reports';
-import { formatDay, formatMoney } from './money';
+import { formatMoney } from '../../../domain/formats';
+import { formatDay } from './money';
 import { PagedTable, type Column } from './paged-table';
 
 const statusColors: Readonly<Record<CommissionStatus, string>> = {
