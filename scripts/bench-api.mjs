@@ -1,12 +1,22 @@
 // `npm run bench -- api`: API throughput and latency under load, on loopback, against the built
-// server on SQLite and on PostgreSQL, next to a bare Fastify hello-world (the ceiling).
+// server (of BUILD_DIR, as for the browser tests) on SQLite and on PostgreSQL. Two references:
+// - a bare Fastify hello-world (does nothing: the ceiling of the HTTP stack);
+// - the floor of a signed-in read on the same engine (bench-floor-server.mjs: cookie, signature,
+//   session joined to its user by primary key, a user-info-sized answer). Every signed-in figure
+//   is printed as a percentage of it.
 // Each target gets a fixed number of requests; figures are printed, never asserted.
+// BENCH_PROFILE=<dir>: the real server runs under `node --cpu-prof` and writes one .cpuprofile
+// per engine into <dir> (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+
+const BUILD_DIR = process.env.BUILD_DIR ?? '.';
+const PROFILE_DIR = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -17,11 +27,13 @@ const targets = [
   { name: 'static asset', path: () => `/rpc-app/assets/${firstAsset()}` },
   { name: 'user_info (reseller)', path: () => '/rpc-api/reseller/user_info', as: 'reseller' },
   { name: 'user list', path: () => '/rpc-api/reseller/user/get', as: 'reseller' },
+  { name: 'computer list', path: () => '/rpc-api/reseller/computer/get', as: 'reseller' },
   { name: 'activity log page', path: () => '/rpc-api/reseller/log/activity/get', as: 'reseller' },
+  { name: 'invoice list', path: () => '/rpc-api/reseller/ecom/invoices', as: 'reseller' },
   { name: 'commission report', path: () => '/rpc-api/partner/getPartnerUserReport', as: 'partner' },
 ];
 
-const firstAsset = () => readdirSync('dist/assets').find((f) => f.endsWith('.js'));
+const firstAsset = () => readdirSync(join(BUILD_DIR, 'dist/assets')).find((f) => f.endsWith('.js'));
 
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 
@@ -33,22 +45,70 @@ async function run(url, headers = {}) {
 
 const perSecond = (r) => r.perSecond;
 
-const row = (name, r, ceiling) => {
+const percent = (r, reference) => `${((perSecond(r) / reference) * 100).toFixed(0)}%`;
+
+/** One indented row; `refs.floor` and `refs.hello` (req/s) add the percentages of each. */
+const row = (name, r, refs = {}) => {
   const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
-  const ratio = ceiling ? `${((perSecond(r) / ceiling) * 100).toFixed(0)}%` : '';
-  return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${ratio}`;
+  const ratios = [
+    refs.floor ? `${percent(r, refs.floor).padStart(4)} of floor` : '',
+    refs.hello ? `${percent(r, refs.hello).padStart(4)} of hello-world` : '',
+  ].join('  ');
+  return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${ratios}`.trimEnd();
 };
 
-async function benchServer(label, env, ceiling) {
+/** The size of an answer's body, to show that the floor answers about as much as user_info. */
+const bodyBytes = async (url, headers) =>
+  (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
+
+/**
+ * The floor on one engine, in its own process: its req/s and its line. `databaseUrl` empty:
+ * SQLite in a temporary folder.
+ */
+async function floor(databaseUrl) {
+  const dir = mkdtempSync(join(tmpdir(), 'rpc-floor-'));
+  const child = spawn(process.execPath, ['scripts/bench-floor-server.mjs'], {
+    stdio: ['ignore', 'pipe', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'],
+    env: { ...process.env, FLOOR_PORT: '18098', FLOOR_DIR: dir, FLOOR_DATABASE_URL: databaseUrl },
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  try {
+    const lines = createInterface({ input: child.stdout });
+    const [first] = await Promise.race([
+      lines[Symbol.asyncIterator]()
+        .next()
+        .then(({ value }) => [value]),
+      exited.then(() => [undefined]),
+    ]);
+    if (!first) throw new Error('the floor server did not start');
+    const headers = { cookie: JSON.parse(first).cookie };
+    const url = 'http://127.0.0.1:18098/';
+    const bytes = await bodyBytes(url, headers);
+    const result = await run(url, headers);
+    return { result, bytes };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchServer(label, env, hello, floorDatabaseUrl) {
+  console.log(`\n${label}`);
+  const { result: floorResult, bytes: floorBytes } = await floor(floorDatabaseUrl);
+  const refs = { floor: perSecond(floorResult), hello };
+  console.log(row(`floor (${floorBytes} B answer)`, floorResult, { hello }));
   const port = 18096;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-'));
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  const profileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : [];
+  const child = spawn(process.execPath, [...profileFlags, join(BUILD_DIR, 'dist-server/main.js')], {
     stdio: process.env.BENCH_DEBUG ? 'inherit' : 'ignore',
     env: {
       ...process.env,
       ...env,
       DATA_DIR: dataDir,
+      STATIC_DIR: join(BUILD_DIR, 'dist'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -62,7 +122,6 @@ async function benchServer(label, env, ceiling) {
       reseller: await signIn(base, 'reseller'),
       partner: await signIn(base, 'partner'),
     };
-    console.log(`\n${label}`);
     for (const target of targets) {
       const path = target.path();
       const headers = target.as ? { cookie: cookies[target.as] } : {};
@@ -71,11 +130,23 @@ async function benchServer(label, env, ceiling) {
         console.log(`  ${target.name.padEnd(24)} not available yet (${path})`);
         continue;
       }
-      console.log(row(target.name, await run(base + path, headers), ceiling));
+      const name =
+        target.name === 'user_info (reseller)'
+          ? `user_info (${(await probe.arrayBuffer()).byteLength} B)`
+          : target.name;
+      const result = await run(base + path, headers);
+      console.log(row(name, result, target.as ? refs : { hello }));
     }
   } finally {
     child.kill('SIGTERM');
     await exited;
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      const engine = env.DATABASE_URL ? 'postgres' : 'sqlite';
+      for (const file of readdirSync(dataDir).filter((f) => f.endsWith('.cpuprofile'))) {
+        renameSync(join(dataDir, file), join(PROFILE_DIR, `server-${engine}.cpuprofile`));
+      }
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -105,27 +176,33 @@ async function helloWorld() {
 console.log(
   `API under load: ${REQUESTS} requests per target after ${WARM_UP} to warm up, ${CONNECTIONS} connections, loopback`,
 );
-const ceilingResult = await helloWorld();
-console.log(row('bare Fastify hello-world', ceilingResult));
-const ceiling = perSecond(ceilingResult);
+const helloResult = await helloWorld();
+console.log(`\nNo database\n${row('bare Fastify hello-world', helloResult)}`);
+const hello = perSecond(helloResult);
 
-await benchServer('SQLite (embedded default)', { DATABASE_URL: '' }, ceiling);
+await benchServer('SQLite (embedded default)', { DATABASE_URL: '' }, hello, '');
 
 const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
 try {
   await admin.connect();
   const name = `rpc_bench_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}_floor`);
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
+  const floorUrl = new URL(PG_ADMIN);
+  floorUrl.pathname = `/${name}_floor`;
   try {
-    await benchServer('PostgreSQL', postgresEnv(url.toString()), ceiling);
+    await benchServer('PostgreSQL', postgresEnv(url.toString()), hello, floorUrl.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}_floor WITH (FORCE)`);
   }
 } catch (error) {
   console.log(`\nPostgreSQL: skipped (${error.message})`);
 } finally {
   await admin.end().catch(() => {});
 }
-console.log('\nPercentages are throughput relative to the hello-world ceiling.');
+console.log(
+  '\nPercentages are throughput relative to the floor of a signed-in read on the same engine and to the hello-world.',
+);
