@@ -1,7 +1,8 @@
 // `npm run bench`: performance figures, printed (never asserted here).
 // Bundle: the gzip size of every JavaScript file the sign-in page loads before it is interactive,
 // measured by loading the page in Chromium against the built server, and the size of every chunk.
-// Offline: the cached shell and the offline database (scripts/bench-offline.mjs).
+// Offline: the cached shell and the offline activity log (scripts/bench-offline.mjs); alone:
+// `-- offline`.
 // Lighthouse: four pages, desktop and mobile, over HTTP/1.1 and over HTTPS with HTTP/2
 // (scripts/bench-lighthouse.mjs); alone: `-- lighthouse`.
 import { spawn } from 'node:child_process';
@@ -81,10 +82,8 @@ if (process.argv[2] === 'lighthouse') {
   process.exit(0);
 }
 
-const server = startServer();
-try {
-  await waitFor(base);
-  const browser = await chromium.launch({
+const launchChromium = () =>
+  chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -94,6 +93,24 @@ try {
       '--disable-sync',
     ],
   });
+
+if (process.argv[2] === 'offline') {
+  const server = startServer();
+  try {
+    await waitFor(base);
+    const browser = await launchChromium();
+    await printOfflineFigures(browser, base);
+    await browser.close();
+  } finally {
+    server.kill('SIGTERM');
+  }
+  process.exit(0);
+}
+
+const server = startServer();
+try {
+  await waitFor(base);
+  const browser = await launchChromium();
   const scripts = await signInScripts(await browser.newPage(), base, distDir);
 
   const within = (kb, budget) => (kb <= budget ? 'within' : 'OVER');

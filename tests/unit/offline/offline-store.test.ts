@@ -3,8 +3,11 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFLINE_DB_NAME, offlineDb, resetOfflineDbForTests } from '../../../src/offline/db';
 import {
+  activitySyncedAt,
   lastSynced,
   readActivityEntries,
+  readActivityPage,
+  readActivityUsers,
   readSnapshot,
   saveActivityEntries,
   saveSnapshot,
@@ -28,7 +31,7 @@ afterEach(() => {
 });
 
 describe('offline schema', () => {
-  it('keeps version 1 data through the upgrade to version 2', async () => {
+  it('keeps version 1 data through the upgrades', async () => {
     const old = new Dexie(OFFLINE_DB_NAME);
     old.version(1).stores({ snapshots: '[account+key], account, kind' });
     await old.table('snapshots').put({
@@ -45,7 +48,50 @@ describe('offline schema', () => {
       data: { list: [1, 2] },
       syncedAt: Date.parse('2026-11-20T10:00:00Z'),
     });
-    expect(offlineDb().verno).toBe(2);
+    expect(offlineDb().verno).toBe(3);
+  });
+
+  it('keeps version 2 activity entries through the upgrade to version 3, indexed, with their users', async () => {
+    const old = new Dexie(OFFLINE_DB_NAME);
+    old.version(1).stores({ snapshots: '[account+key], account, kind' });
+    old.version(2).stores({
+      snapshots: '[account+key], account, kind, [account+kind]',
+      activityLog: '[account+id], account, [account+time]',
+    });
+    const data = {
+      id: 'e1',
+      created_at: '2026-11-20T10:00:00.000Z',
+      category: 'users',
+      user_id: 'u7',
+      user_name: 'Ann Lee',
+      user_email: 'ann@example.com',
+    };
+    await old.table('activityLog').bulkPut([
+      { account: first, id: 'e1', time: data.created_at, data, syncedAt: 5 },
+      { account: first, id: 'e2', time: 'not a time', data: {}, syncedAt: 6 },
+    ]);
+    old.close();
+
+    const page = await readActivityPage(
+      first,
+      {
+        from: Date.parse('2026-11-20T00:00:00Z'),
+        to: Date.parse('2026-11-21T00:00:00Z'),
+        user: 'u7',
+        category: 'users',
+      },
+      { offset: 0, limit: 10, order: 'desc' },
+    );
+    expect(page.rows.map((row) => row.data)).toEqual([data]);
+    expect(page.total).toBe(1);
+    expect(await readActivityEntries(first, { offset: 0, limit: 10 })).toMatchObject([
+      { id: 'e1', at: Date.parse(data.created_at) },
+      { id: 'e2', at: 0, user: '', category: '' },
+    ]);
+    expect(await readActivityUsers(first)).toEqual([
+      { account: first, id: 'u7', name: 'Ann Lee', email: 'ann@example.com' },
+    ]);
+    expect(await activitySyncedAt(first)).toBe(6);
   });
 });
 
@@ -99,14 +145,20 @@ describe('offline sync per account', () => {
 describe('wipe', () => {
   it('removes everything of the account and nothing of another', async () => {
     await saveSnapshot(first, 'invoices', ['invoices'], [1]);
-    await saveActivityEntries(first, [{ id: 'a', time: '2026-11-01T00:00:00Z', data: {} }]);
+    const named = { user_id: 'u1', user_name: 'Ann', user_email: 'ann@example.com' };
+    await saveActivityEntries(first, [{ id: 'a', time: '2026-11-01T00:00:00Z', data: named }]);
     await saveSnapshot(second, 'invoices', ['invoices'], [2]);
+    await saveActivityEntries(second, [{ id: 'a', time: '2026-11-01T00:00:00Z', data: named }]);
 
     await wipeAccountData(first);
 
     expect(await readSnapshot(first, ['invoices'])).toBeUndefined();
     expect(await readActivityEntries(first, { offset: 0, limit: 10 })).toEqual([]);
+    expect(await readActivityUsers(first)).toEqual([]);
+    expect(await activitySyncedAt(first)).toBeUndefined();
     expect(await readSnapshot(second, ['invoices'])).toBeDefined();
+    expect(await readActivityEntries(second, { offset: 0, limit: 10 })).toHaveLength(1);
+    expect(await readActivityUsers(second)).toHaveLength(1);
   });
 
   it('on logout forgets the account, its data and the persisted query cache', async () => {

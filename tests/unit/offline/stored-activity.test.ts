@@ -1,8 +1,14 @@
 // First: it installs fake-indexeddb before Dexie is loaded.
 import { withFreshOfflineDb } from './fresh-offline-db';
 import { QueryClient } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActivityEntry, ActivityLogResponse } from '../../../src/domain/api/reseller-account';
+import {
+  activitySortFields,
+  type ActivityEntry,
+  type ActivityLogQuery,
+  type ActivityLogResponse,
+} from '../../../src/domain/api/reseller-account';
 import {
   answerFromEntries,
   keepActivityEntries,
@@ -10,7 +16,8 @@ import {
 } from '../../../src/features/activity-log/api/stored-activity';
 import { rememberAccount } from '../../../src/offline/account';
 import { withOfflineStore } from '../../../src/offline/offline-query';
-import { wipeAccountData } from '../../../src/offline/store';
+import { offlineDb } from '../../../src/offline/db';
+import { saveActivityEntries, wipeAccountData } from '../../../src/offline/store';
 
 /** An entry at local noon of `day` (mm-dd-yyyy), so local-day filters are unambiguous. */
 function entry(id: string, day: string, extra: Partial<ActivityEntry> = {}): ActivityEntry {
@@ -119,5 +126,118 @@ describe('the activity log offline', () => {
     });
     await wipeAccountData(account);
     expect(await storedActivityAnswer(account, all)).toBeUndefined();
+  });
+});
+
+describe('the activity log offline, filtered and paged by IndexedDB', () => {
+  withFreshOfflineDb();
+
+  const day = (d: number) => `11-${String(d).padStart(2, '0')}-2026`;
+  const person = (id: string) =>
+    id ? { user_id: id, user_name: `Name ${id}`, user_email: `${id}@example.com` } : {};
+
+  /** Entries with distinct times (minute `i` of day `d`), so every order is fully defined. */
+  const entriesArbitrary = fc
+    .array(
+      fc.record({
+        day: fc.integer({ min: 1, max: 12 }),
+        user: fc.constantFrom('', 'u1', 'u2', 'u3'),
+        category: fc.constantFrom('login', 'users', 'computers'),
+        action: fc.constantFrom('user.signin', 'user.add', 'computer.add'),
+        ip: fc.constantFrom('10.0.0.1', '10.0.0.9', '192.168.1.5'),
+      }),
+      { minLength: 1, maxLength: 60 },
+    )
+    .map((list) =>
+      list.map((item, i) =>
+        entry(String(i + 1), day(item.day), {
+          created_at: new Date(2026, 10, item.day, 9, i).toISOString(),
+          user_id: '',
+          user_name: '',
+          user_email: '',
+          ...person(item.user),
+          category: item.category,
+          action: item.action,
+          ip: item.ip,
+        }),
+      ),
+    );
+
+  const queryArbitrary: fc.Arbitrary<ActivityLogQuery> = fc
+    .record({
+      from: fc.integer({ min: 1, max: 12 }),
+      days: fc.integer({ min: 0, max: 12 }),
+      user: fc.constantFrom('', 'u1', 'u2', 'u9'),
+      category: fc.constantFrom(undefined, 'login', 'users'),
+      sort: fc.constantFrom(...activitySortFields),
+      order: fc.constantFrom('asc' as const, 'desc' as const),
+      page: fc.integer({ min: 1, max: 4 }),
+      pageSize: fc.integer({ min: 1, max: 10 }),
+      userSearch: fc.constantFrom('', 'u1', 'NAME', 'nobody'),
+    })
+    .map(({ from, days, category, ...rest }) => ({
+      ...rest,
+      from: day(from),
+      to: day(Math.min(from + days, 28)),
+      ...(category ? { category: category as ActivityLogQuery['category'] } : {}),
+    }));
+
+  it('answers every filter, sort and page exactly as the server rules over every entry', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(entriesArbitrary, queryArbitrary, async (list, query) => {
+        run += 1;
+        const account = `reseller:property-${String(run)}`;
+        await saveActivityEntries(
+          account,
+          list.map((item) => ({ id: item.id, time: item.created_at, data: item })),
+        );
+        const stored = await storedActivityAnswer(account, query);
+        expect(stored?.data).toEqual(answerFromEntries(list, query));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('reads only the page it shows when sorted by date, with a filter or without', async () => {
+    const account = rememberAccount('reseller', 'topic-a');
+    const many = Array.from({ length: 400 }, (_, i) =>
+      entry(String(i + 1), day(1 + (i % 12)), {
+        created_at: new Date(2026, 10, 1 + (i % 12), 8, 0, i).toISOString(),
+        ...person(i % 2 === 0 ? 'u1' : 'u2'),
+      }),
+    );
+    await keepActivityEntries(account, { ...page(many), total: many.length });
+    let read = 0;
+    offlineDb().activityLog.hook('reading', (row) => {
+      read += 1;
+      return row;
+    });
+    const range = { from: day(1), to: day(30) };
+
+    const third = await storedActivityAnswer(account, { ...range, page: 3, pageSize: 25 });
+    expect(third?.data.total).toBe(400);
+    expect(third?.data.entries).toHaveLength(25);
+    // The page and the one row of the last sync; the hook counts every row IndexedDB hands back.
+    expect(read).toBeGreaterThanOrEqual(25);
+    expect(read).toBeLessThanOrEqual(26);
+
+    read = 0;
+    const hers = await storedActivityAnswer(account, { ...range, user: 'u2', pageSize: 25 });
+    expect(hers?.data.total).toBe(200);
+    expect(hers?.data.entries.every((item) => item.user_id === 'u2')).toBe(true);
+    expect(hers?.data.users.map((user) => user.id)).toEqual(['u1', 'u2']);
+    // The page and the one row of the last sync; the hook counts every row IndexedDB hands back.
+    expect(read).toBeGreaterThanOrEqual(25);
+    expect(read).toBeLessThanOrEqual(26);
+  });
+
+  const page = (list: ActivityEntry[]): ActivityLogResponse => ({
+    entries: list,
+    total: list.length,
+    page: 1,
+    pageSize: 25,
+    users: [],
+    usersTotal: 0,
   });
 });

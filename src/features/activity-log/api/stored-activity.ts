@@ -14,7 +14,8 @@ const loadStore = () => import('../../../offline/store');
  * Offline, the activity log is browsed from every entry this device has seen, not only from the
  * exact pages loaded online: each fresh page is kept entry by entry in Dexie's activity-log table,
  * and a filter, sort or page never loaded online is answered here with the server's own rules
- * (local days from-to inclusive, user, category, sort then newest first).
+ * (local days from-to inclusive, user, category, sort then newest first). IndexedDB filters and
+ * pages (see storedActivityAnswer), so the first rows do not wait for every stored entry.
  */
 export async function keepActivityEntries(
   account: string,
@@ -35,16 +36,40 @@ const sortKeys: Record<NonNullable<ActivityLogQuery['sort']>, SortKey> = {
   ip: (entry) => entry.ip,
 };
 
-/** One page of the stored entries, filtered and sorted like the server; pure, for tests. */
+/** The query's local days as times in ms: `start` included, `end` excluded. */
+function timeRange(query: ActivityLogQuery): { start: number; end: number } {
+  const range = defaultReportRange();
+  const from = parseMmDdYyyy(query.from ?? range.from) ?? parseMmDdYyyy(range.from);
+  const to = parseMmDdYyyy(query.to ?? range.to) ?? parseMmDdYyyy(range.to);
+  return {
+    start: from?.getTime() ?? 0,
+    end: to ? dayjs(to).add(1, 'day').valueOf() : Number.POSITIVE_INFINITY,
+  };
+}
+
+type FilterUser = ActivityLogResponse['users'][number];
+
+/** The users offered by the filter: those whose e-mail or name has the query's search. */
+function searchedUsers(users: Iterable<FilterUser>, query: ActivityLogQuery): FilterUser[] {
+  const search = (query.userSearch ?? '').trim().toLowerCase();
+  return [...users]
+    .filter(
+      (user) =>
+        user.email.toLowerCase().includes(search) || user.name.toLowerCase().includes(search),
+    )
+    .sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/**
+ * One page of `entries`, filtered and sorted like the server, in memory: the reference the
+ * IndexedDB reads are tested against, and how a sort by another column than the date orders the
+ * entries IndexedDB found.
+ */
 export function answerFromEntries(
   entries: readonly ActivityEntry[],
   query: ActivityLogQuery,
 ): ActivityLogResponse {
-  const range = defaultReportRange();
-  const from = parseMmDdYyyy(query.from ?? range.from) ?? parseMmDdYyyy(range.from);
-  const to = parseMmDdYyyy(query.to ?? range.to) ?? parseMmDdYyyy(range.to);
-  const start = from?.getTime() ?? 0;
-  const end = to ? dayjs(to).add(1, 'day').valueOf() : Number.POSITIVE_INFINITY;
+  const { start, end } = timeRange(query);
   const matching = entries.filter((entry) => {
     const time = Date.parse(entry.created_at);
     return (
@@ -61,14 +86,10 @@ export function answerFromEntries(
   );
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
-  // The users of the stored entries, narrowed by the filter's search like the server does.
-  const search = (query.userSearch ?? '').trim().toLowerCase();
-  const users = new Map<string, ActivityLogResponse['users'][number]>();
+  // The users of the stored entries (the first seen wins), narrowed by the filter's search.
+  const users = new Map<string, FilterUser>();
   for (const entry of entries) {
-    const found =
-      entry.user_email.toLowerCase().includes(search) ||
-      entry.user_name.toLowerCase().includes(search);
-    if (entry.user_id && found && !users.has(entry.user_id)) {
+    if (entry.user_id && !users.has(entry.user_id)) {
       users.set(entry.user_id, {
         id: entry.user_id,
         name: entry.user_name,
@@ -76,31 +97,58 @@ export function answerFromEntries(
       });
     }
   }
+  const offered = searchedUsers(users.values(), query);
   return {
     entries: matching.slice((page - 1) * pageSize, page * pageSize),
     total: matching.length,
     page,
     pageSize,
-    users: [...users.values()].sort((a, b) => a.email.localeCompare(b.email)),
-    usersTotal: users.size,
+    users: offered,
+    usersTotal: offered.length,
   };
 }
 
-/** The stored answer for `query`, if this device has kept any entry of `account`. */
+/**
+ * The stored answer for `query`, if this device has kept any entry of `account`. The date range,
+ * user and category are key ranges of IndexedDB indexes; sorted by date (the default), IndexedDB
+ * also pages, so only the page's entries are read. Sorted by another column, the matching entries
+ * are read and ordered here.
+ */
 export async function storedActivityAnswer(
   account: string,
   query: ActivityLogQuery,
 ): Promise<StoredAnswer<ActivityLogResponse> | undefined> {
-  const { readAllActivityEntries } = await loadStore();
-  const rows = await readAllActivityEntries(account);
-  if (rows.length === 0) return undefined;
+  const store = await loadStore();
   // Entries never change once logged: the latest sync is when this copy was last brought up to date.
-  const syncedAt = rows.reduce((latest, row) => Math.max(latest, row.syncedAt), 0);
+  const syncedAt = await store.activitySyncedAt(account);
+  if (syncedAt === undefined) return undefined;
+  const { start, end } = timeRange(query);
+  const filter = { from: start, to: end, user: query.user, category: query.category };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 25;
+  const [found, users] = await Promise.all([
+    (query.sort ?? 'created_at') === 'created_at'
+      ? store
+          .readActivityPage(account, filter, {
+            offset: (page - 1) * pageSize,
+            limit: pageSize,
+            order: query.order === 'asc' ? 'asc' : 'desc',
+          })
+          .then(({ rows, total }) => ({ entries: rows.map(entryOf), total }))
+      : store.readActivityMatching(account, filter).then((rows) => {
+          const answer = answerFromEntries(rows.map(entryOf), query);
+          return { entries: answer.entries, total: answer.total };
+        }),
+    store.readActivityUsers(account),
+  ]);
+  const offered = searchedUsers(
+    users.map(({ id, name, email }) => ({ id, name, email })),
+    query,
+  );
   return {
-    data: answerFromEntries(
-      rows.map((row) => row.data as ActivityEntry),
-      query,
-    ),
+    data: { ...found, page, pageSize, users: offered, usersTotal: offered.length },
     syncedAt,
   };
 }
+
+const entryOf = (row: { data: unknown }) => row.data as ActivityEntry;
