@@ -6,11 +6,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
@@ -18,6 +14,8 @@ import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
 import { registerErrorHandling } from './plugins/errors';
+import { apiDescription, apiTags } from './plugins/openapi-tags';
+import { openApiTransform, openApiTransformObject, securitySchemes } from './plugins/openapi';
 import { loggerOptions } from './plugins/log-redaction';
 import { operationalMetrics, registerOperations, requestIdOf } from './plugins/operations';
 import { startHourlyJobs } from './services/hourly-jobs';
@@ -169,14 +167,18 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${config.productName} console API`, version: '1' },
-      servers: [{ url: config.publicOrigin }],
-      // The /reseller-api/ calls name this scheme: the account's key in the X-API-Key header.
-      components: {
-        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      info: {
+        title: `${config.productName} console API`,
+        version: '1',
+        description: apiDescription,
       },
+      // Relative: the document describes the server that serves it, wherever that is.
+      servers: [{ url: '/', description: 'This server' }],
+      tags: apiTags,
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/rpc-api/docs',

@@ -6,6 +6,9 @@ import { AppError } from '../app-error';
 import type { ProductType } from '../../src/domain/api/session';
 import type { Config } from '../config';
 import { hmac, randomToken, safeEqual } from '../services/crypto';
+import { z } from 'zod';
+import { operation } from './openapi';
+import { okSchema } from './reply';
 import { isApiPath, policyOf } from './route-policy';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -84,7 +87,15 @@ export function registerCsrf(app: FastifyInstance, config: Config, secrets: Keyr
     });
   });
 
-  app.post('/rpc-api/csrf', { config: policy.public, schema: { hide: true } }, (request, reply) => {
+  const csrfSchema = {
+    tags: ['session'],
+    ...operation('createCsrfToken', 'Issue a CSRF token', {
+      description:
+        'Sets the XSRF-TOKEN cookie (readable by script) and its HttpOnly binding cookie; every state-changing /rpc-api call echoes the token in the X-XSRF-TOKEN header. Signing in binds a new token to the session, so a token issued before sign-in is refused afterwards.',
+    }),
+    response: { 200: okSchema(z.object({ ok: z.literal(true) })) },
+  };
+  app.post('/rpc-api/csrf', { config: policy.public, schema: csrfSchema }, (request, reply) => {
     let binding = request.cookies[BINDING_COOKIE];
     if (!binding || binding.length < 20) {
       binding = randomToken();
@@ -93,7 +104,7 @@ export function registerCsrf(app: FastifyInstance, config: Config, secrets: Keyr
     const nonce = randomToken(16);
     const token = `${nonce}.${sign(secret, nonce, binding)}`;
     reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false });
-    return { code: 200, status: 'OK', message: { ok: true } };
+    return { code: 200 as const, status: 'OK' as const, message: { ok: true as const } };
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {

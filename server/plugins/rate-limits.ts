@@ -10,6 +10,11 @@ interface Limit {
   key: (request: FastifyRequest) => string;
 }
 
+/** The hooks limitAll made: the OpenAPI document lists 429 for the routes that run one. */
+const limiters = new WeakSet<object>();
+export const isRateLimited = (hook: unknown): boolean =>
+  typeof hook === 'function' && limiters.has(hook);
+
 /**
  * A preHandler enforcing several limits at once (the plugin's own hook runs only one per
  * request). Every limit counts the attempt; the first exceeded one refuses it with 429.
@@ -24,7 +29,7 @@ export function limitAll(app: FastifyInstance, limits: Limit[]) {
       keyGenerator: (request) => `${limit.timeWindow}/${String(limit.max)}|${limit.key(request)}`,
     }),
   );
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     for (const check of checkers) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
@@ -34,6 +39,8 @@ export function limitAll(app: FastifyInstance, limits: Limit[]) {
       }
     }
   };
+  limiters.add(hook);
+  return hook;
 }
 
 /** The login named in a form body (`username` unless told), normalised, for per-account keys. */
