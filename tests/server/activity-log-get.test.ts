@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMmDdYyyy } from '../../src/domain/dates';
 import { accountIdOfUser } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -31,11 +32,7 @@ interface Page {
   usersTotal: number;
 }
 
-async function signedIn(login = 'reseller@example.com') {
-  const agent = new Agent(t.app);
-  expect((await agent.signIn('reseller', login)).statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login = 'reseller@example.com') => signedInAgent(t.app, 'reseller', login);
 
 const pageOf = (response: LightMyRequestResponse) => response.json<{ message: Page }>().message;
 const daysAgo = (n: number) => formatMmDdYyyy(Date.now() - n * 86_400_000);

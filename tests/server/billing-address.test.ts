@@ -2,16 +2,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingInfo } from '../../src/domain/api/billing';
 import { Agent, errorOf } from './helpers/agent';
+import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
-let address = 40;
-async function signedIn(email: string): Promise<Agent> {
-  address += 1;
-  const agent = new Agent(t.app, `127.0.4.${String(address)}`);
-  expect((await agent.signIn('reseller', email)).statusCode).toBe(200);
-  return agent;
-}
+const nextAddress = addressesFrom('127.0.4.', 41);
+const signedIn = (email: string) => signedInAgent(t.app, 'reseller', email, { ip: nextAddress() });
 const info = async (agent: Agent) =>
   (await agent.get('/rpc-api/reseller/ecom/billingInfo')).json<{ message: BillingInfo }>().message;
 const PATH = '/rpc-api/reseller/ecom/updateBillingAddress';

@@ -14,19 +14,14 @@ import type { PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
 import { accountIdOfUser } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
+import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { insertPendingCharge } from './helpers/pending-charge';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
-let address = 10;
+const nextAddress = addressesFrom('127.0.1.', 11);
 /** A fresh agent per test keeps the per-address limits apart. */
-async function signedIn(email: string): Promise<Agent> {
-  address += 1;
-  const agent = new Agent(t.app, `127.0.1.${String(address)}`);
-  const response = await agent.signIn('reseller', email);
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) => signedInAgent(t.app, 'reseller', email, { ip: nextAddress() });
 /** The success payload, typed by the caller. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the payload type
 const message = <T>(response: LightMyRequestResponse): T => response.json<{ message: T }>().message;

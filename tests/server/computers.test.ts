@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface Computer {
@@ -33,12 +34,7 @@ let trial: Agent;
 /** Every response body of this file, to check that no Personal Key ever leaves the server. */
 const bodies: string[] = [];
 
-async function signedIn(email: string): Promise<Agent> {
-  const agent = new Agent(t.app);
-  const response = await agent.signIn('reseller', email);
-  expect(response.statusCode, response.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) => signedInAgent(t.app, 'reseller', email);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -12,11 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(login: string, password = 'Demo@1234') {
-  const agent = new Agent(t.app);
-  expect((await agent.signIn('partner', login, password)).statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login: string, password?: string) =>
+  signedInAgent(t.app, 'partner', login, { password });
 
 const text = (response: LightMyRequestResponse) =>
   response.json<{ message: { message: string } }>().message.message;

@@ -17,7 +17,8 @@ import {
   settleCommissions,
 } from '../../server/services/partners/commissions';
 import { attributeSignup, recordClick } from '../../server/services/partners/referrals';
-import { Agent, errorOf } from './helpers/agent';
+import { errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -113,12 +114,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(login: string, password = 'Demo@1234') {
-  const agent = new Agent(t.app);
-  const response = await agent.signIn('partner', login, password);
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login: string, password?: string) =>
+  signedInAgent(t.app, 'partner', login, { password });
 
 describe('commission arithmetic', () => {
   it('referral: 20% of each payment, a payment counted in the quarter it falls in', async () => {

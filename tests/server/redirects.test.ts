@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOwnNavigation, safeRedirect } from '../../server/services/redirects';
-import { Agent } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const ORIGIN = 'http://localhost:8080';
@@ -86,12 +86,10 @@ describe('the logout pages', () => {
   });
   afterAll(() => t.close());
 
-  async function signedIn(kind: 'reseller' | 'partner') {
-    const agent = new Agent(t.app, kind === 'reseller' ? '198.51.100.31' : '198.51.100.32');
-    const login = kind === 'reseller' ? 'reseller@example.com' : 'demopartner';
-    expect((await agent.signIn(kind, login)).statusCode).toBe(200);
-    return agent;
-  }
+  const signedIn = (kind: 'reseller' | 'partner') =>
+    signedInAgent(t.app, kind, kind === 'reseller' ? 'reseller@example.com' : 'demopartner', {
+      ip: kind === 'reseller' ? '198.51.100.31' : '198.51.100.32',
+    });
 
   it.each(['reseller', 'partner'] as const)(
     '%s: another site cannot sign the user out (an image or link there)',

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -12,12 +13,8 @@ afterAll(() => t.close());
 const VIEW = '/rpc-api/reseller/config/token/generate';
 const CHANGE = '/rpc-api/reseller/config/token/update';
 
-async function signedIn(login = 'reseller@example.com', ip = '10.0.0.1') {
-  const agent = new Agent(t.app, ip);
-  const response = await agent.signIn('reseller', login);
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login = 'reseller@example.com', ip = '10.0.0.1') =>
+  signedInAgent(t.app, 'reseller', login, { ip });
 
 const tokenOf = (response: LightMyRequestResponse) =>
   response.json<{ message: { token: string }[] }>().message[0]?.token ?? '';

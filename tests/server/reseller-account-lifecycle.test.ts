@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralCommission } from '../../src/domain/api/partner-reports';
 import { attributeSignup, recordClick } from '../../server/services/partners/referrals';
 import { Agent, errorOf } from './helpers/agent';
+import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -13,15 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 1;
-const nextIp = () => `10.7.0.${String(ipCounter++)}`;
+const nextIp = addressesFrom('10.7.0.');
 
-async function signedIn(login: string, password = 'Demo@1234') {
-  const agent = new Agent(t.app, nextIp());
-  const response = await agent.signIn('reseller', login, password);
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login: string, password?: string) =>
+  signedInAgent(t.app, 'reseller', login, { password, ip: nextIp() });
 
 /** The newest outbox mail to `address` (mail is written to DATA_DIR/outbox without SMTP). */
 function lastMailTo(address: string): string {

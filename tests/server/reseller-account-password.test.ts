@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -10,15 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 1;
-const nextIp = () => `10.1.0.${String(ipCounter++)}`;
+const nextIp = addressesFrom('10.1.0.');
 
-async function signedIn(login: string, password = 'Demo@1234') {
-  const agent = new Agent(t.app, nextIp());
-  const response = await agent.signIn('reseller', login, password);
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (login: string, password?: string) =>
+  signedInAgent(t.app, 'reseller', login, { password, ip: nextIp() });
 
 /** The newest outbox mail's text (mail is written to DATA_DIR/outbox without SMTP). */
 function lastMail(): string {

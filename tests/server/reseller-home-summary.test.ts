@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { Agent, errorOf } from './helpers/agent';
+import { errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { accountIdOfUser } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -20,12 +21,7 @@ afterAll(() => t.close());
 const summaryOf = (response: LightMyRequestResponse) =>
   response.json<{ message: Summary }>().message;
 
-async function signedIn(email: string): Promise<Agent> {
-  const agent = new Agent(t.app);
-  const response = await agent.signIn('reseller', email);
-  expect(response.statusCode, response.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) => signedInAgent(t.app, 'reseller', email);
 
 /** What the database says for the account: the figures the summary must show. */
 async function expected(email: string): Promise<Summary> {

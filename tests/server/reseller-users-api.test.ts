@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { invitationLinkFromOutbox } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -38,12 +39,7 @@ afterAll(() => t.close());
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the payload's type
 const payload = <T>(response: LightMyRequestResponse) => response.json<{ message: T }>().message;
 
-async function signedIn(email: string): Promise<Agent> {
-  const agent = new Agent(t.app);
-  const response = await agent.signIn('reseller', email);
-  expect(response.statusCode, response.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) => signedInAgent(t.app, 'reseller', email);
 
 async function list(
   agent: Agent,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { mailsTo } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -14,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ip = 0;
-const nextIp = () => {
-  ip += 1;
-  return `198.51.100.${String(120 + ip)}`;
-};
+const nextIp = addressesFrom('198.51.100.', 121);
 
 /** Every reset token mailed to `to`, oldest first. */
 const tokensMailedTo = (to: string, pattern: RegExp): string[] =>
@@ -26,12 +23,8 @@ const tokensMailedTo = (to: string, pattern: RegExp): string[] =>
     .map((text) => pattern.exec(text)?.[1] ?? '')
     .filter(Boolean);
 
-async function signedIn(kind: 'reseller' | 'partner', login: string, password: string) {
-  const agent = new Agent(t.app, nextIp());
-  const response = await agent.signIn(kind, login, password);
-  expect(response.statusCode, response.body).toBe(200);
-  return agent;
-}
+const signedIn = (kind: 'reseller' | 'partner', login: string, password: string) =>
+  signedInAgent(t.app, kind, login, { password, ip: nextIp() });
 
 const reseller = {
   email: 'trial@example.com',

@@ -5,6 +5,7 @@ import { supportDisabledUrls } from '../../src/domain/api/support';
 import type { RouteEntry } from '../../server/app';
 import { issueSupportOtp } from '../../server/services/support-otp';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { isPublicRoute } from './helpers/public-routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -36,12 +37,7 @@ function call(agent: Agent, route: RouteEntry) {
   });
 }
 
-async function signedIn(email: string, ip: string): Promise<Agent> {
-  const agent = new Agent(t.app, ip);
-  const response = await agent.signIn('reseller', email);
-  expect(response.statusCode, `${email} signs in`).toBe(200);
-  return agent;
-}
+const signedIn = (email: string, ip: string) => signedInAgent(t.app, 'reseller', email, { ip });
 
 describe('route policies', () => {
   it('every API route declares one', () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const ACCESS_TTL = 60;
@@ -22,15 +23,8 @@ const travel = (seconds: number) => {
   vi.setSystemTime(Date.now() + seconds * 1000);
 };
 
-async function signedIn(kind: 'reseller' | 'partner' = 'reseller') {
-  const agent = new Agent(t.app);
-  const response = await agent.signIn(
-    kind,
-    kind === 'reseller' ? 'reseller@example.com' : 'demopartner',
-  );
-  expect(response.statusCode).toBe(200);
-  return agent;
-}
+const signedIn = (kind: 'reseller' | 'partner' = 'reseller') =>
+  signedInAgent(t.app, kind, kind === 'reseller' ? 'reseller@example.com' : 'demopartner');
 
 describe('access token', () => {
   it('answers 401 NOT_AUTHORIZED without a token', async () => {

@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/app';
-import { Agent } from './helpers/agent';
+import type { Agent } from './helpers/agent';
+import { signedInAgent } from './helpers/sign-in';
 import { isPublicRoute } from './helpers/public-routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -228,12 +229,8 @@ const tenants = {} as Record<
   Tenant
 >;
 
-async function signedIn(kind: Kind, login: string, ip: string): Promise<Agent> {
-  const agent = new Agent(t.app, ip);
-  const response = await agent.signIn(kind, login);
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${login}: ${response.body}`);
-  return agent;
-}
+const signedIn = (kind: Kind, login: string, ip: string) =>
+  signedInAgent(t.app, kind, login, { ip });
 
 function expectOk(response: LightMyRequestResponse, what: string): void {
   if (response.statusCode !== 200) throw new Error(`${what}: ${response.body}`);
