@@ -13,6 +13,7 @@ import { ok, okSchema } from '../plugins/reply';
 import { findAccountUser } from '../services/reseller-account/account';
 import { can } from '../../src/domain/api/reseller-users';
 import { activityUsers, listActivity } from '../services/reseller-account/activity-log';
+import { operation } from '../plugins/openapi';
 
 export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +24,7 @@ export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext)
     {
       config: policy.reseller('activity.read'),
       schema: {
+        ...operation('listActivityLog', "List the account's activity log"),
         tags: ['activity log'],
         querystring: activityLogQuerySchema,
         response: { 200: okSchema(activityLogResponseSchema) },

@@ -32,6 +32,7 @@ import { startSecondFactor } from '../services/twofa/login';
 import { resellerLanding } from '../services/reseller-account/landing';
 import { formatMessage } from '../../src/domain/messages';
 import { SELECT_USERNAME_STEP } from '../../src/domain/api/two-factor-step';
+import { operation } from '../plugins/openapi';
 
 const okEmpty = okSchema(z.object({ ok: z.literal(true) }));
 
@@ -62,6 +63,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     {
       config: policy.public,
       schema: {
+        ...operation('signInReseller', 'Sign in a reseller user', {
+          description:
+            'Sets the session cookies and binds a new CSRF token to the session. When the account asks for a second factor, the answer says so and the twofa login calls follow. Wrong credentials answer 401; a cancelled account, an SSO user or unpaid charges answer 403.',
+          errors: [401],
+        }),
         tags: ['session'],
         body: signInRequestSchema,
         response: { 200: okSchema(signInResponseSchema) },
@@ -152,6 +158,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     {
       config: policy.public,
       schema: {
+        ...operation('signInPartner', 'Sign in a partner', {
+          description:
+            'Sets the partner session cookies and binds a new CSRF token to the session.',
+          errors: [401],
+        }),
         tags: ['session'],
         body: signInRequestSchema,
         response: { 200: okSchema(signInResponseSchema) },
@@ -192,10 +203,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
+  const title = { reseller: 'Reseller', partner: 'Partner' } as const;
   for (const kind of ['reseller', 'partner'] as const) {
     api.post(
       `/rpc-api/${kind}/auth/v1/refresh-token`,
-      { config: policy.public, schema: { tags: ['session'], response: { 200: okEmpty } } },
+      {
+        config: policy.public,
+        schema: {
+          tags: ['session'],
+          ...operation(`refresh${title[kind]}Session`, `Renew the ${kind} session`, {
+            description:
+              'Trades the refresh-token cookie for a new pair of session cookies. A refresh token used twice revokes its whole family (401 REFRESH_TOKEN_EXPIRED): sign in again.',
+            errors: [401],
+          }),
+          response: { 200: okEmpty },
+        },
+      },
       async (request, reply) => {
         try {
           const pair = await ctx.sessions.refresh(
@@ -218,6 +241,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         config: policy.public,
         schema: {
           tags: ['session'],
+          ...operation(`signOut${title[kind]}`, `Sign the ${kind} out and go to a page`, {
+            description:
+              'Revokes the session on the server, clears its cookies and redirects to redirect_url when it is a page of this console (the sign-in page otherwise). A navigation from another site only goes to the console: the session stays.',
+            answer: 'redirect',
+          }),
           querystring: z.object({ redirect_url: z.string().max(2000).optional() }),
         },
       },
@@ -229,7 +257,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/user_info',
     {
       config: policy.reseller('signed-in'),
-      schema: { tags: ['reseller'], response: { 200: okSchema(resellerUserInfoSchema) } },
+      schema: {
+        ...operation(
+          'getResellerUserInfo',
+          'Read the signed-in reseller user, their role and account',
+        ),
+        tags: ['reseller'],
+        response: { 200: okSchema(resellerUserInfoSchema) },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -243,7 +278,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/partner/user_info',
     {
       config: policy.partner,
-      schema: { tags: ['partner'], response: { 200: okSchema(partnerUserInfoSchema) } },
+      schema: {
+        ...operation('getPartnerUserInfo', 'Read the signed-in partner'),
+        tags: ['partner'],
+        response: { 200: okSchema(partnerUserInfoSchema) },
+      },
     },
     async (request) => {
       const info = await partnerUserInfo(ctx.db, principalOf(request).sub, config.publicOrigin);

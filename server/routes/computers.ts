@@ -35,6 +35,7 @@ import {
 import { createGroup, deleteGroup, listGroups, renameGroup } from '../services/computers/groups';
 import { addComment, listComments, listMessages, sendMessage } from '../services/computers/notes';
 import { loadActor } from '../services/reseller-users/actor';
+import { operation } from '../plugins/openapi';
 
 /**
  * Computers and groups (the spec names no endpoints; these sit next to the user and team calls).
@@ -55,6 +56,10 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     {
       config: policy.reseller('computers.own'),
       schema: {
+        ...operation('listComputers', 'List computers, one page at a time', {
+          description:
+            "Administrators and sub-administrators see the account's computers; a user sees the computers allotted to them.",
+        }),
         tags,
         querystring: listComputersQuerySchema,
         response: { 200: okSchema(computerListSchema) },
@@ -67,7 +72,15 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/add',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: addComputerSchema, response: saved },
+      schema: {
+        ...operation('addComputer', 'Add a computer', {
+          description: 'Refused with 400 when the plan has no room for another computer.',
+          errors: [404],
+        }),
+        tags,
+        body: addComputerSchema,
+        response: saved,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -80,7 +93,14 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/update',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: updateComputerSchema, response: saved },
+      schema: {
+        ...operation('updateComputer', "Change a computer's name, description or group", {
+          errors: [404],
+        }),
+        tags,
+        body: updateComputerSchema,
+        response: saved,
+      },
     },
     async (request) => {
       const { computerId, ...input } = request.body;
@@ -100,7 +120,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/move',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: moveComputersSchema, response: done },
+      schema: {
+        ...operation('moveComputers', 'Move computers to a group', { errors: [404] }),
+        tags,
+        body: moveComputersSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { computerIds, groupId } = request.body;
@@ -120,7 +145,14 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/allot',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: allotComputersSchema, response: done },
+      schema: {
+        ...operation('allotComputers', 'Allot computers to a user, or take them back', {
+          errors: [404],
+        }),
+        tags,
+        body: allotComputersSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { computerIds, userId } = request.body;
@@ -143,7 +175,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/delete',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: deleteComputersSchema, response: done },
+      schema: {
+        ...operation('deleteComputers', 'Delete computers', { errors: [404] }),
+        tags,
+        body: deleteComputersSchema,
+        response: done,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -161,7 +198,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/comment/get',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, querystring: computerIdQuerySchema, response: notes },
+      schema: {
+        ...operation('listComputerComments', "List a computer's comments", { errors: [404] }),
+        tags,
+        querystring: computerIdQuerySchema,
+        response: notes,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -173,7 +215,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/comment/add',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: addCommentSchema, response: done },
+      schema: {
+        ...operation('addComputerComment', 'Comment on a computer', { errors: [404] }),
+        tags,
+        body: addCommentSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { computerId, comment } = request.body;
@@ -187,7 +234,14 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/message/get',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, querystring: computerIdQuerySchema, response: notes },
+      schema: {
+        ...operation('listComputerMessages', 'List the messages sent to a computer', {
+          errors: [404],
+        }),
+        tags,
+        querystring: computerIdQuerySchema,
+        response: notes,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -199,7 +253,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/computer/message/send',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: sendMessageSchema, response: done },
+      schema: {
+        ...operation('sendComputerMessage', 'Send a message to a computer', { errors: [404] }),
+        tags,
+        body: sendMessageSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { computerId, message } = request.body;
@@ -213,7 +272,11 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/group/get',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, response: { 200: okSchema(groupListSchema) } },
+      schema: {
+        ...operation('listGroups', "List the account's computer groups"),
+        tags,
+        response: { 200: okSchema(groupListSchema) },
+      },
     },
     async (request) => ok(await listGroups(ctx.db, await actorOf(request))),
   );
@@ -222,7 +285,14 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/group/create',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: createGroupSchema, response: done },
+      schema: {
+        ...operation('createGroup', 'Create a computer group', {
+          description: 'A name another group of the account has answers 400 on the name field.',
+        }),
+        tags,
+        body: createGroupSchema,
+        response: done,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -235,7 +305,12 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/group/rename',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: renameGroupSchema, response: done },
+      schema: {
+        ...operation('renameGroup', 'Rename a computer group', { errors: [404] }),
+        tags,
+        body: renameGroupSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { groupId, name } = request.body;
@@ -250,7 +325,14 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/rpc-api/reseller/group/delete',
     {
       config: policy.reseller('computers.manage'),
-      schema: { tags, body: groupIdSchema, response: done },
+      schema: {
+        ...operation('deleteGroup', 'Delete a computer group (its computers become ungrouped)', {
+          errors: [404],
+        }),
+        tags,
+        body: groupIdSchema,
+        response: done,
+      },
     },
     async (request) => {
       const actor = await actorOf(request);

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
 import { ok, okSchema } from '../plugins/reply';
+import { operation } from '../plugins/openapi';
 
 /** A transparent 1x1 PNG (68 bytes): small enough that its load time is mostly round trip. */
 const PROBE_PNG = Buffer.from(
@@ -30,7 +31,13 @@ export function registerDataCentreRoutes(app: FastifyInstance, ctx: AppContext):
     '/rpc-api/dc/probes',
     {
       config: policy.public,
-      schema: { tags: ['system'], response: { 200: okSchema(dataCentreProbesSchema) } },
+      schema: {
+        ...operation('listDataCentreProbes', "List each data centre's probe image", {
+          description: 'The console times loading each image to suggest the nearest data centre.',
+        }),
+        tags: ['system'],
+        response: { 200: okSchema(dataCentreProbesSchema) },
+      },
     },
     () => ok(regions.map((region) => ({ region, url: ctx.config.dcProbeUrls[region] }))),
   );
@@ -39,7 +46,14 @@ export function registerDataCentreRoutes(app: FastifyInstance, ctx: AppContext):
     '/rpc-api/dc/probe/:file',
     {
       config: policy.public,
-      schema: { tags: ['system'], params: z.object({ file: z.string().max(16) }) },
+      schema: {
+        ...operation('getDataCentreProbe', 'Download a data-centre probe image', {
+          errors: [404],
+          answer: 'image/png',
+        }),
+        tags: ['system'],
+        params: z.object({ file: z.string().max(16) }),
+      },
     },
     (request, reply) => {
       if (!probeFiles.includes(request.params.file)) {

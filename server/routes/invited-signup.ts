@@ -12,6 +12,7 @@ import { requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { acceptInvitation, checkInvitation } from '../services/reseller-users/invited-signup';
+import { operation } from '../plugins/openapi';
 
 /**
  * The invited-user signup (spec sections 2 and 3): public, because the invitee has no account
@@ -30,6 +31,10 @@ export function registerInvitedSignupRoutes(app: FastifyInstance, ctx: AppContex
     {
       config: policy.public,
       schema: {
+        ...operation('checkInvitation', 'Check an invitation link before its signup form', {
+          description:
+            'An unknown, used, replaced or expired link answers 400 with `expired_link`.',
+        }),
         tags,
         querystring: invitationCheckQuerySchema,
         response: { 200: okSchema(invitationCheckSchema) },
@@ -44,6 +49,11 @@ export function registerInvitedSignupRoutes(app: FastifyInstance, ctx: AppContex
     {
       config: policy.public,
       schema: {
+        ...operation('signUpInvitedUser', 'Create the account of an invited user', {
+          description:
+            "The link's unique_id is the credential; an unknown, used, replaced or expired link answers 400 with `expired_link`.",
+          errors: [409],
+        }),
         tags,
         body: invitedSignupRequestSchema,
         response: { 200: okSchema(invitedSignupResponseSchema) },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { operation } from '../plugins/openapi';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled server: pages are copied next to main.js; from source they sit in server/pages.
@@ -42,7 +43,15 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get('/rpcnew/login', (_request, reply) => reply.redirect('/rpc-app/reseller/login'));
   app.get(
     '/rpc-api/reseller/redirect/reseller_login',
-    { config: policy.public },
+    {
+      config: policy.public,
+      schema: {
+        tags: ['session'],
+        ...operation('redirectToResellerLogin', 'Go to the reseller sign-in page', {
+          answer: 'redirect',
+        }),
+      },
+    },
     (_request, reply) => reply.redirect('/rpc-app/reseller/login'),
   );
   app.get('/', (_request, reply) => reply.redirect('/rpc-app/'));

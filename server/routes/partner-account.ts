@@ -22,6 +22,7 @@ import { partnerLandingPath } from '../services/partners';
 import { allCountries, statesOf } from '../services/partners/geo';
 import { checkSignupStart, createPartner } from '../services/partners/signup';
 import { previewW9, saveW9 } from '../services/partners/w9';
+import { operation } from '../plugins/openapi';
 
 /** Partner signup (REGULAR_SIGNUP) and the W-9 form. */
 export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,7 +35,14 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
 
   api.get(
     '/rpc-api/partner/countries',
-    { config: policy.public, schema: { tags, response: { 200: okSchema(countryListSchema) } } },
+    {
+      config: policy.public,
+      schema: {
+        ...operation('listPartnerCountries', 'List the countries the partner signup offers'),
+        tags,
+        response: { 200: okSchema(countryListSchema) },
+      },
+    },
     () => ok(allCountries()),
   );
   api.get(
@@ -42,6 +50,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
+        ...operation('listPartnerStates', "List a country's states for the partner signup"),
         tags,
         querystring: z.object({ country: z.string().trim().max(100).prefault('') }),
         response: { 200: okSchema(stateListSchema) },
@@ -55,6 +64,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
+        ...operation('signUpPartner', 'Start a partner signup', { errors: [409] }),
         tags,
         body: partnerSignupStartSchema,
         response: { 200: okSchema(z.object({ ok: z.literal(true) })) },
@@ -72,6 +82,10 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
+        ...operation('continuePartnerSignup', 'Finish a partner signup from its emailed link', {
+          description: 'An unknown or expired link answers 400 with `expired_link`.',
+          errors: [409],
+        }),
         tags,
         body: partnerSignupSchema,
         response: { 200: okSchema(signInResponseSchema) },
@@ -96,7 +110,12 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     '/rpc-api/partner/confirmPartnerW9Form',
     {
       config: policy.partner,
-      schema: { tags, body: w9FormSchema, response: { 200: okSchema(w9PreviewSchema) } },
+      schema: {
+        ...operation('previewPartnerW9Form', 'Check a W-9 form and show it for confirmation'),
+        tags,
+        body: w9FormSchema,
+        response: { 200: okSchema(w9PreviewSchema) },
+      },
     },
     (request) => ok(previewW9(request.body)),
   );
@@ -105,6 +124,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
+        ...operation('confirmPartnerW9Form', 'Submit the confirmed W-9 form'),
         tags,
         body: w9FormSchema,
         response: { 200: okSchema(z.object({ next: z.string(), message: z.string() })) },

@@ -28,6 +28,7 @@ import {
 } from '../services/partners/account';
 import { confirmPartnerEmailChange, updateProfile } from '../services/partners/profile';
 import { mailProfileChanges } from '../services/partners/profile-mail';
+import { operation } from '../plugins/openapi';
 
 /** Partner profile, password (change, forgot, reset) and cancellation. */
 export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -64,6 +65,10 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
+        ...operation('sendPartnerPasswordLink', 'Email a partner a password-reset link', {
+          description:
+            'Answers the same whether or not the email belongs to a partner, so it reveals no accounts.',
+        }),
         tags,
         body: forgotPasswordSchema,
         response: { 200: okSchema(messageResultSchema) },
@@ -84,7 +89,14 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     '/rpc-api/partner/resetpartner_password',
     {
       config: policy.public,
-      schema: { tags, body: resetPasswordSchema, response: { 200: okSchema(messageResultSchema) } },
+      schema: {
+        ...operation('resetPartnerPassword', "Set a partner's new password from a reset link", {
+          description: 'An unknown or expired link answers 400 with `expired_link`.',
+        }),
+        tags,
+        body: resetPasswordSchema,
+        response: { 200: okSchema(messageResultSchema) },
+      },
       preHandler: passwordLimit,
     },
     async (request) => {
@@ -99,6 +111,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
+        ...operation('changePartnerPassword', "Change the signed-in partner's password"),
         tags,
         body: changePasswordSchema,
         response: { 200: okSchema(messageResultSchema) },
@@ -118,6 +131,11 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
+        ...operation('updatePartnerProfile', "Update the signed-in partner's profile", {
+          description:
+            'A new email address takes effect once confirmed from the link mailed to it.',
+          errors: [409],
+        }),
         tags,
         body: profileUpdateSchema,
         response: { 200: okSchema(profileUpdateResultSchema) },
@@ -145,6 +163,9 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
+        ...operation('confirmPartnerEmail', "Confirm a partner's new email address from its link", {
+          errors: [409],
+        }),
         tags,
         body: partnerEmailConfirmSchema,
         response: { 200: okSchema(messageResultSchema) },
@@ -169,7 +190,12 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     '/rpc-api/partner/partnerCancelAccount',
     {
       config: policy.partner,
-      schema: { tags, body: cancelAccountSchema, response: { 200: okSchema(messageResultSchema) } },
+      schema: {
+        ...operation('cancelPartnerAccount', "Cancel the signed-in partner's account"),
+        tags,
+        body: cancelAccountSchema,
+        response: { 200: okSchema(messageResultSchema) },
+      },
       preHandler: passwordLimit,
     },
     async (request, reply) => {

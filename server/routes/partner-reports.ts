@@ -33,6 +33,7 @@ import {
   recordClick,
   unconfirmedUsers,
 } from '../services/partners/referrals';
+import { operation } from '../plugins/openapi';
 
 /**
  * Partner reports (spec section 7, "Reports", "Commission", "Unconfirmed users"), the dashboard
@@ -53,6 +54,11 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     {
       config: policy.partner,
       schema: {
+        ...operation(
+          'getPartnerBountyReport',
+          "Report the partner's bounty signups over a date range",
+          { errors: [403] },
+        ),
         tags,
         querystring: bountyReportQuerySchema,
         response: { 200: okSchema(userReportSchema) },
@@ -67,16 +73,19 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  const referralReports: [string, PartnerProgram][] = [
-    ['/rpc-api/partner/getPartnerUserReport', 'rpc'],
-    ['/rpc-api/partner/getHelpdeskPartnerUserReport', 'hd'],
+  const referralReports: [string, PartnerProgram, string][] = [
+    ['/rpc-api/partner/getPartnerUserReport', 'rpc', 'getPartnerReferralReport'],
+    ['/rpc-api/partner/getHelpdeskPartnerUserReport', 'hd', 'getHelpdeskPartnerReferralReport'],
   ];
-  for (const [url, program] of referralReports) {
+  for (const [url, program, operationId] of referralReports) {
     api.get(
       url,
       {
         config: policy.partner,
         schema: {
+          ...operation(operationId, `Report the partner's ${program} referrals over a date range`, {
+            errors: [403],
+          }),
           tags,
           querystring: reportRangeQuerySchema,
           response: { 200: okSchema(userReportSchema) },
@@ -90,16 +99,19 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     );
   }
 
-  const transactionReports: [string, PartnerProgram][] = [
-    ['/rpc-api/partner/commission/getTrasactions', 'rpc'],
-    ['/rpc-api/partner/hd/commission/getTrasactions.json', 'hd'],
+  const transactionReports: [string, PartnerProgram, string][] = [
+    ['/rpc-api/partner/commission/getTrasactions', 'rpc', 'listPartnerCommissions'],
+    ['/rpc-api/partner/hd/commission/getTrasactions.json', 'hd', 'listHelpdeskPartnerCommissions'],
   ];
-  for (const [url, program] of transactionReports) {
+  for (const [url, program, operationId] of transactionReports) {
     api.get(
       url,
       {
         config: policy.partner,
         schema: {
+          ...operation(operationId, `List the partner's ${program} commissions over a date range`, {
+            errors: [403],
+          }),
           tags,
           querystring: reportRangeQuerySchema,
           response: { 200: okSchema(transactionsReportSchema) },
@@ -117,7 +129,15 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     '/rpc-api/partner/dashboard/summary',
     {
       config: policy.partner,
-      schema: { tags, response: { 200: okSchema(dashboardSummarySchema) } },
+      schema: {
+        ...operation(
+          'getPartnerDashboardSummary',
+          "Summarise the partner's signups and commissions",
+          { errors: [403] },
+        ),
+        tags,
+        response: { 200: okSchema(dashboardSummarySchema) },
+      },
       preValidation: approved,
     },
     async (request) => ok(await dashboardSummary(ctx.db, principalOf(request).sub, nowIso())),
@@ -127,6 +147,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     ['/rpc-api/partner/getPartnerUnconfirmedUsers', '/rpc-api/partner/askToConfirmUser', 'rpc'],
     ['/rpc-api/partner/getHdPartnerUnconfirmedUsers', '/rpc-api/partner/askToConfirmhdUser', 'hd'],
   ];
+  const programName = { rpc: '', hd: 'Helpdesk' } as const;
   const askLimit = limitAll(app, [
     { max: 60, timeWindow: '1 hour', key: (r) => `ask-confirm:${r.ip}` },
   ]);
@@ -135,7 +156,15 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
       listUrl,
       {
         config: policy.partner,
-        schema: { tags, response: { 200: okSchema(unconfirmedUsersSchema) } },
+        schema: {
+          ...operation(
+            `list${programName[program]}PartnerUnconfirmedUsers`,
+            `List the partner's ${program} referrals who have not confirmed their email`,
+            { errors: [403] },
+          ),
+          tags,
+          response: { 200: okSchema(unconfirmedUsersSchema) },
+        },
         preValidation: approved,
       },
       async (request) =>
@@ -146,6 +175,15 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
       {
         config: policy.partner,
         schema: {
+          ...operation(
+            `remind${programName[program]}PartnerUnconfirmedUser`,
+            `Remind a ${program} referral to confirm their email`,
+            {
+              description:
+                "One reminder per referral within the waiting period: another answers 429 RATE_LIMITED; a referral that is not the partner's answers 404.",
+              errors: [404, 429],
+            },
+          ),
           tags,
           body: askToConfirmSchema,
           response: { 200: okSchema(z.object({ sent: z.literal(true), message: z.string() })) },

@@ -25,6 +25,7 @@ import {
   renewEmailChange,
   requestEmailChange,
 } from '../services/reseller-account/email-change';
+import { operation } from '../plugins/openapi';
 
 const emptyBody = z.object({}).optional();
 
@@ -71,6 +72,10 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('requestEmailChange', "Start changing the signed-in user's email address", {
+          description: 'The new address takes effect once confirmed from the link mailed to it.',
+          errors: [409],
+        }),
         tags: ['reseller account'],
         body: emailChangeRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -111,6 +116,9 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('resendEmailChange', 'Send the email-change confirmation again', {
+          errors: [404],
+        }),
         tags: ['reseller account'],
         body: emptyBody,
         response: { 200: okSchema(textResponseSchema) },
@@ -138,6 +146,7 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('cancelEmailChange', 'Cancel a pending email change', { errors: [404] }),
         tags: ['reseller account'],
         body: emptyBody,
         response: { 200: okSchema(textResponseSchema) },
@@ -164,6 +173,10 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     {
       config: policy.public,
       schema: {
+        ...operation('confirmEmailChange', 'Confirm a new email address from its link', {
+          description: 'An unknown or expired link answers 400 with `expired_link`.',
+          errors: [404, 409],
+        }),
         tags: ['reseller account'],
         body: emailChangeConfirmSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -200,6 +213,9 @@ export function registerResellerAccountLifecycleRoutes(app: FastifyInstance, ctx
     {
       config: policy.reseller('account.cancel'),
       schema: {
+        ...operation('cancelAccount', 'Cancel the reseller account', {
+          description: 'Administrators only; the password is checked again.',
+        }),
         tags: ['billing'],
         body: cancelAccountRequestSchema,
         response: { 200: okSchema(cancelAccountResponseSchema) },

@@ -38,6 +38,7 @@ import {
   forbiddenDomains,
   setPassword,
 } from '../services/reseller-account/passwords';
+import { operation } from '../plugins/openapi';
 
 const linkExpired = () =>
   new AppError(errorCodes.EXPIRED_LINK, formatMessage('password.link.expired'), { status: 400 });
@@ -64,6 +65,10 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.public,
       schema: {
+        ...operation('sendPasswordResetLink', 'Email a reseller user a password-reset link', {
+          description:
+            'Answers the same whether or not the email belongs to a user, so it reveals no accounts.',
+        }),
         tags: ['password'],
         body: forgotPasswordRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -130,6 +135,9 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.public,
       schema: {
+        ...operation('checkPasswordResetLink', 'Check a password-reset link before its form', {
+          description: 'An unknown, used or expired link answers 400 with `expired_link`.',
+        }),
         tags: ['password'],
         querystring: resetLinkQuerySchema,
         response: { 200: okSchema(resetLinkResponseSchema) },
@@ -150,6 +158,10 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.public,
       schema: {
+        ...operation('resetPassword', 'Set a new password from a reset link', {
+          description:
+            'An unknown, used or expired link answers 400 with `expired_link`; the new password must meet the password rules.',
+        }),
         tags: ['password'],
         body: resetPasswordRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -201,6 +213,7 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('checkCurrentPassword', "Check the signed-in user's current password"),
         tags: ['password'],
         body: validateExistingPasswordSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -234,6 +247,9 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('changePassword', "Change the signed-in user's password", {
+          description: 'Other sessions of the user are signed out.',
+        }),
         tags: ['password'],
         body: changePasswordRequestSchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -270,7 +286,11 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     '/rpc-api/reseller/account/get',
     {
       config: policy.reseller('profile.own'),
-      schema: { tags: ['reseller account'], response: { 200: okSchema(accountProfileSchema) } },
+      schema: {
+        ...operation('getAccountProfile', "Read the signed-in user's profile"),
+        tags: ['reseller account'],
+        response: { 200: okSchema(accountProfileSchema) },
+      },
     },
     async (request) => {
       const user = await caller(request);
@@ -293,6 +313,10 @@ export function registerResellerAccountSettingsRoutes(app: FastifyInstance, ctx:
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('updateAccountProfile', "Update the signed-in user's profile", {
+          description: 'An unchanged profile answers 400 with PROFILE_UNCHANGED.',
+          errors: [409],
+        }),
         tags: ['reseller account'],
         body: accountUpdateRequestSchema,
         response: { 200: okSchema(textResponseSchema) },

@@ -18,6 +18,7 @@ import { recordAudit } from '../services/audit';
 import { verifyPassword } from '../services/passwords';
 import { findAccountUser } from '../services/reseller-account/account';
 import { readApiKey, replaceApiKey } from '../services/reseller-account/api-keys';
+import { operation } from '../plugins/openapi';
 
 /**
  * The signed-in user. The route policy (`api.key`) has admitted only the account's administrator:
@@ -57,6 +58,14 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
       {
         config: policy.reseller('api.key'),
         schema: {
+          ...(mode === 'view'
+            ? operation('viewApiKey', "Show the account's API key (made on first view)", {
+                description:
+                  'The password is checked again. The first view of an account without a key generates one.',
+              })
+            : operation('regenerateApiKey', "Replace the account's API key", {
+                description: 'The password is checked again. The old key stops working at once.',
+              })),
           tags: ['reseller account'],
           body: apiKeyRequestSchema,
           response: { 200: okSchema(apiKeyResponseSchema) },
@@ -104,7 +113,11 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
     '/reseller-api/v1/account',
     {
       config: policy.apiKey('signed-in'),
-      schema: { tags: ['reseller API'], response: { 200: okSchema(apiAccountSchema) } },
+      schema: {
+        ...operation('getApiAccount', 'Read the account the API key belongs to'),
+        tags: ['reseller API'],
+        response: { 200: okSchema(apiAccountSchema) },
+      },
     },
     async (request) => {
       const accountId = apiAccountOf(request);

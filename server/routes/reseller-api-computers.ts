@@ -9,6 +9,7 @@ import {
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import type { AppContext } from '../context';
 import { apiAccountOf } from '../plugins/api-key';
+import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
 import { listComputersPage, listGroupsWithCounts } from '../services/computers/repository';
 
@@ -20,8 +21,6 @@ import { listComputersPage, listGroupsWithCounts } from '../services/computers/r
 export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reseller API'];
-  // The same limit as /reseller-api/v1/account; it runs first so guessing keys is slow too.
-  const security = [{ apiKey: [] }];
 
   api.get(
     '/reseller-api/v1/computers',
@@ -29,10 +28,10 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
       config: policy.apiKey('computers.manage'),
       schema: {
         tags,
-        summary: 'List computers',
-        description:
-          'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc.',
-        security,
+        ...operation('listApiComputers', 'List computers', {
+          description:
+            'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc.',
+        }),
         querystring: listComputersQuerySchema,
         response: {
           200: okSchema(computerListSchema).meta({
@@ -79,9 +78,9 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
       config: policy.apiKey('computers.manage'),
       schema: {
         tags,
-        summary: 'List computer groups',
-        description: "The account's groups, A to Z, with how many computers each holds.",
-        security,
+        ...operation('listApiGroups', 'List computer groups', {
+          description: "The account's groups, A to Z, with how many computers each holds.",
+        }),
         response: {
           200: okSchema(groupListSchema).meta({
             example: {

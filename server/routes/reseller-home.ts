@@ -5,6 +5,7 @@ import { homeSummarySchema } from '../../src/domain/api/reseller-home';
 import { policy } from '../../src/domain/api/route-policy';
 import type { AppContext } from '../context';
 import { principalOf } from '../plugins/auth';
+import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
 import { homeSummary } from '../services/reseller-home/summary';
 import { loadActor } from '../services/reseller-users/actor';
@@ -19,8 +20,10 @@ export function registerResellerHomeRoutes(app: FastifyInstance, ctx: AppContext
       config: policy.reseller('computers.manage'),
       schema: {
         tags: ['reseller home'],
-        operationId: 'homeSummary',
-        summary: "Computers and users used against the plan's limits, and computers online",
+        ...operation(
+          'getHomeSummary',
+          "Computers and users used against the plan's limits, and computers online",
+        ),
         response: {
           200: okSchema(homeSummarySchema),
           401: errorEnvelopeSchema,

@@ -31,6 +31,7 @@ import {
 } from '../services/reseller-account/signup';
 import { REFERRAL_COOKIE } from '../services/partners/referrals';
 import { countryOptions, usStateOptions } from '../services/tax/tax';
+import { operation } from '../plugins/openapi';
 
 /**
  * Reseller self-service signup (spec section 7, "Registration and signup") behind the ALTCHA
@@ -55,7 +56,17 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   // The widget reads the challenge itself, so this answer is the bare challenge, not the envelope.
   api.get(
     '/rpc-api/captcha/challenge',
-    { config: policy.public, schema: { tags }, preHandler: challengeLimit },
+    {
+      config: policy.public,
+      schema: {
+        ...operation('getCaptchaChallenge', 'Get a captcha challenge', {
+          description:
+            'The self-hosted captcha widget reads this answer itself: it is the bare challenge, not the envelope.',
+        }),
+        tags,
+      },
+      preHandler: challengeLimit,
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return captcha.challenge();
@@ -64,7 +75,14 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   api.get(
     '/rpc-api/reseller/signup',
-    { config: policy.public, schema: { tags, response: { 200: okSchema(signupOptionsSchema) } } },
+    {
+      config: policy.public,
+      schema: {
+        ...operation('getSignupOptions', 'Read the plans and trial length the signup form offers'),
+        tags,
+        response: { 200: okSchema(signupOptionsSchema) },
+      },
+    },
     async () =>
       ok({
         trialDays: TRIAL_DAYS,
@@ -115,6 +133,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
+        ...operation('signUpFreeTrial', 'Start a free-trial reseller account', { errors: [409] }),
         tags,
         body: trialSignupRequestSchema,
         response: { 200: okSchema(signupResponseSchema) },
@@ -134,6 +153,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
+        ...operation('signUpPaid', 'Sign up for a paid reseller account', { errors: [409] }),
         tags,
         body: paidSignupRequestSchema,
         response: { 200: okSchema(signupResponseSchema) },
@@ -154,6 +174,11 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
+        ...operation(
+          'processRegistration',
+          'Finish a signup from the link in its confirmation email',
+          { description: 'An unknown or expired link answers 400 with `expired_link`.' },
+        ),
         tags,
         body: registrationProcessSchema,
         response: { 200: okSchema(z.object({ text: z.string() })) },
@@ -171,6 +196,10 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
+        ...operation(
+          'verifyChromebookCaptcha',
+          "Pass the captcha for a Chromebook app's sign-in session",
+        ),
         tags,
         body: chromebookVerifySchema,
         response: { 200: okSchema(chromebookResponseSchema) },
@@ -189,6 +218,10 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
+        ...operation(
+          'getChromebookCaptchaResult',
+          "Ask whether a Chromebook sign-in session's captcha was passed",
+        ),
         tags,
         querystring: chromebookResponseQuerySchema,
         response: { 200: okSchema(chromebookResponseSchema) },

@@ -14,6 +14,7 @@ import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { redeemSupportOtp } from '../services/support-otp';
 import { formatMessage } from '../../src/domain/messages';
+import { operation } from '../plugins/openapi';
 
 /** Support-OTP sign-in: an operator issues a code (`npm run support -- otp <email>`). */
 export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -24,6 +25,15 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: policy.public,
       schema: {
+        ...operation(
+          'signInWithSupportOtp',
+          'Sign in to an account with a support one-time password',
+          {
+            description:
+              'Support staff sign in with a one-time password the account holder generated; the session cannot make the calls listed by listSupportDisabledUrls.',
+            errors: [401],
+          },
+        ),
         tags: ['session'],
         body: supportOtpSignInSchema,
         response: { 200: okSchema(signInResponseSchema) },
@@ -62,7 +72,11 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/rpc-api/api/private/support/otp/disabledUrls',
     {
       config: policy.reseller('signed-in'),
-      schema: { tags: ['session'], response: { 200: okSchema(z.array(z.string())) } },
+      schema: {
+        ...operation('listSupportDisabledUrls', 'List the calls a support session may not make'),
+        tags: ['session'],
+        response: { 200: okSchema(z.array(z.string())) },
+      },
     },
     () => ok([...supportDisabledUrls]),
   );

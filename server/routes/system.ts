@@ -6,6 +6,7 @@ import { ipLocationSchema, publicConfigSchema } from '../../src/domain/api/sessi
 import type { AppContext } from '../context';
 import { ok, okSchema } from '../plugins/reply';
 import { countryForIp } from '../services/geoip';
+import { operation } from '../plugins/openapi';
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +16,11 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/rpc-api/config',
     {
       config: policy.public,
-      schema: { tags: ['system'], response: { 200: okSchema(publicConfigSchema) } },
+      schema: {
+        ...operation('getPublicConfig', 'Read the product name, support email and terms links'),
+        tags: ['system'],
+        response: { 200: okSchema(publicConfigSchema) },
+      },
     },
     () =>
       ok({
@@ -30,7 +35,11 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/rpc-api/iplocation',
     {
       config: policy.public,
-      schema: { tags: ['system'], response: { 200: okSchema(ipLocationSchema) } },
+      schema: {
+        ...operation('getIpLocation', "Guess the caller's country from their IP address"),
+        tags: ['system'],
+        response: { 200: okSchema(ipLocationSchema) },
+      },
     },
     (request) => {
       // A proxy's country header is believed only when the operator says the proxy is trusted.
@@ -48,7 +57,11 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/rpc-api/health',
     {
       config: policy.public,
-      schema: { tags: ['system'], response: { 200: okSchema(z.object({ database: z.string() })) } },
+      schema: {
+        ...operation('getHealth', 'Check that the server can read its database'),
+        tags: ['system'],
+        response: { 200: okSchema(z.object({ database: z.string() })) },
+      },
     },
     async () => {
       await ctx.db.selectFrom('reseller_accounts').select('id').limit(1).execute();

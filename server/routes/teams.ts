@@ -22,6 +22,7 @@ import {
   removeMembers,
   renameTeam,
 } from '../services/teams/teams';
+import { operation } from '../plugins/openapi';
 
 /**
  * Teams (the spec names no endpoints for them; these sit next to the user calls). Administrators
@@ -37,7 +38,11 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/get',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, response: { 200: okSchema(teamListSchema) } },
+      schema: {
+        ...operation('listTeams', "List the account's teams and their members"),
+        tags,
+        response: { 200: okSchema(teamListSchema) },
+      },
     },
     async (request) => ok({ teams: await listTeams(ctx.db, await actorOf(request)) }),
   );
@@ -46,7 +51,14 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/create',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, body: createTeamSchema, response: done },
+      schema: {
+        ...operation('createTeam', 'Create a team', {
+          description: 'A name another team of the account has answers 400 on the name field.',
+        }),
+        tags,
+        body: createTeamSchema,
+        response: done,
+      },
     },
     async (request) => {
       await createTeam(ctx.db, await actorOf(request), request.body.name, requestContext(request));
@@ -58,7 +70,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/rename',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, body: renameTeamSchema, response: done },
+      schema: {
+        ...operation('renameTeam', 'Rename a team', { errors: [404] }),
+        tags,
+        body: renameTeamSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { teamId, name } = request.body;
@@ -71,7 +88,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/delete',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, body: teamIdSchema, response: done },
+      schema: {
+        ...operation('deleteTeam', 'Delete a team (its members stay users)', { errors: [404] }),
+        tags,
+        body: teamIdSchema,
+        response: done,
+      },
     },
     async (request) => {
       await deleteTeam(
@@ -88,7 +110,16 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/members/add',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, body: teamMembersSchema, response: done },
+      schema: {
+        ...operation('addTeamMembers', 'Add users to a team', {
+          description:
+            'All or nothing: a user already in a team, cancelled or not of the account refuses the whole request.',
+          errors: [404],
+        }),
+        tags,
+        body: teamMembersSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { teamId, userIds } = request.body;
@@ -101,7 +132,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/rpc-api/reseller/team/members/remove',
     {
       config: policy.reseller('teams.manage'),
-      schema: { tags, body: teamMembersSchema, response: done },
+      schema: {
+        ...operation('removeTeamMembers', 'Remove users from a team', { errors: [404] }),
+        tags,
+        body: teamMembersSchema,
+        response: done,
+      },
     },
     async (request) => {
       const { teamId, userIds } = request.body;
