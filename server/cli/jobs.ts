@@ -4,7 +4,7 @@
 //   npm run jobs -- reconcile  gives back charges whose payment was never recorded (see attempts.ts)
 //   npm run jobs -- hourly   runs the server's hourly jobs now, unless an instance ran them this hour
 import { openForOperator } from '../services/server-settings';
-import { paymentGateway } from '../services/billing/billing';
+import { paymentGateway } from '../services/billing/active-gateway';
 import { runRenewals } from '../services/billing/renewals';
 import { runHourlyJobs } from '../services/hourly-jobs';
 import { nowIso } from '../services/clock';

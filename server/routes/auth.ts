@@ -23,7 +23,7 @@ import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { sessionSubject } from '../services/audit-targets';
-import { pastDueAction } from '../services/billing/billing';
+import { pastDueAction } from '../services/billing/pending-charges';
 import { verifyPassword } from '../services/passwords';
 import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../services/partners';
 import { findUsersByLogin, resellerUserInfo } from '../services/resellers';

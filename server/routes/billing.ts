@@ -45,18 +45,12 @@ import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { billingTarget } from '../services/audit-targets';
 import type { AuditAction } from '../../src/domain/api/activity-actions';
-import {
-  billingInfo,
-  cardInfo,
-  payPendingCharges,
-  proratedAmount,
-  setAutoRenewal,
-  setRenewTerm,
-  updateCard,
-  upgradeByCard,
-  upgradeByInvoice,
-  upgradeDetails,
-} from '../services/billing/billing';
+import { billingInfo, cardInfo } from '../services/billing/billing-info';
+import { updateCard } from '../services/billing/card-on-file';
+import { payPendingCharges } from '../services/billing/pending-charges';
+import { setAutoRenewal, setRenewTerm } from '../services/billing/renewal-settings';
+import { upgradeByCard, upgradeByInvoice } from '../services/billing/upgrade';
+import { proratedAmount, upgradeDetails } from '../services/billing/upgrade-quote';
 import {
   invoiceDetail,
   listInvoices,

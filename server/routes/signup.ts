@@ -19,7 +19,7 @@ import { requestContext } from '../plugins/auth';
 import { setSessionCookies } from '../plugins/cookies';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
-import { planOut } from '../services/billing/billing';
+import { planOut } from '../services/billing/account-view';
 import { listActivePlans } from '../services/billing/repository';
 import { createCaptcha } from '../services/captcha';
 import { passChromebookCaptcha, isChromebookCaptchaPassed } from '../services/chromebook-captcha';

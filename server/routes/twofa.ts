@@ -27,7 +27,7 @@ import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import type { AuditAction } from '../../src/domain/api/activity-actions';
-import { pastDueAction } from '../services/billing/billing';
+import { pastDueAction } from '../services/billing/pending-charges';
 import { nowIso } from '../services/clock';
 import { encryptField } from '../services/crypto';
 import { verifyPassword } from '../services/passwords';

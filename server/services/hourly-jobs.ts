@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { operationalMetrics } from '../plugins/operations';
 import { sweepRateLimitCounters } from '../plugins/rate-limit-store';
-import { paymentGateway } from './billing/billing';
+import { paymentGateway } from './billing/active-gateway';
 import { runRenewals } from './billing/renewals';
 import { nowIso } from './clock';
 import { hourSlot, runOncePerSlot, type RunOutcome } from './cluster/job-runs';

@@ -9,7 +9,7 @@ import type {
 } from '../../src/domain/api/billing';
 import { addDays, nowIso } from '../../server/services/clock';
 import { runRenewals } from '../../server/services/billing/renewals';
-import { setPaymentGateway } from '../../server/services/billing/billing';
+import { setPaymentGateway } from '../../server/services/billing/active-gateway';
 import type { PaymentGateway } from '../../server/services/payments/gateway';
 import { createSandboxGateway } from '../../server/services/payments/sandbox';
 import { accountIdOfUser } from './helpers/accounts';

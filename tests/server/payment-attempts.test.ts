@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  payPendingCharges,
-  setPaymentGateway,
-  upgradeByCard,
-  type InPaymentTransaction,
-} from '../../server/services/billing/billing';
+import { setPaymentGateway } from '../../server/services/billing/active-gateway';
+import type { InPaymentTransaction } from '../../server/services/billing/card-on-file';
+import { payPendingCharges } from '../../server/services/billing/pending-charges';
+import { upgradeByCard } from '../../server/services/billing/upgrade';
 import { nowIso } from '../../server/services/clock';
 import {
   ATTEMPT_STALE_MS,

@@ -1,7 +1,43 @@
+import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage } from '../../../src/domain/messages';
+import { AppError } from '../../app-error';
 import type { Database } from '../../db/database';
 import { nowIso } from '../clock';
-import { checkAddress, type AddressInput, type InPaymentTransaction } from './billing';
+import { checkUsZip, isKnownCountry, usStateOptions } from '../tax/tax';
+import type { InPaymentTransaction } from './card-on-file';
+
+export interface AddressInput {
+  address1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/** The billing address rules the schema cannot check alone: known country, US state and ZIP. */
+export function checkAddress(input: AddressInput): AddressInput {
+  const country = input.country.toUpperCase();
+  if (!isKnownCountry(country)) {
+    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('generic.error'), {
+      field: 'country',
+    });
+  }
+  let state = input.state.trim();
+  if (country === 'US') {
+    state = state.toUpperCase();
+    if (!usStateOptions().some((option) => option.code === state)) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('state.select'), {
+        field: 'state',
+      });
+    }
+    if (!checkUsZip(input.zip, state)) {
+      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('zip.usa.invalid'), {
+        field: 'zip',
+      });
+    }
+  }
+  return { ...input, country, state };
+}
 
 /** The address in one line, as the activity log names it. */
 export const addressLine = (address: AddressInput) =>

@@ -192,3 +192,14 @@ export async function recordPaidCharge(
   }
   return id;
 }
+
+/** The account's open pending charges, the earliest due first. */
+export async function openPendingCharges(db: Executor, accountId: string) {
+  return db
+    .selectFrom('pending_charges')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'open')
+    .orderBy('due_at')
+    .execute();
+}

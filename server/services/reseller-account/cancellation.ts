@@ -3,7 +3,7 @@ import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage, messages } from '../../../src/domain/messages';
 import { AppError } from '../../app-error';
 import { recordAudit, type AuditEntry } from '../audit';
-import { paymentGateway } from '../billing/billing';
+import { paymentGateway } from '../billing/active-gateway';
 import { prorate } from '../billing/proration';
 import { insertTransaction, loadAccountBundle } from '../billing/repository';
 import { nowIso } from '../clock';

@@ -9,7 +9,7 @@ import { cleanName } from '../../../src/domain/validation';
 import { AppError } from '../../app-error';
 import type { Database, Executor } from '../../db/database';
 import { recordAudit } from '../audit';
-import { payForNewAccount } from '../billing/billing';
+import { payForNewAccount } from '../billing/paid-signup';
 import { attributeSignup } from '../partners/referrals';
 import { addDays, addSeconds, nowIso } from '../clock';
 import { randomToken, sha256 } from '../crypto';
