@@ -4,7 +4,7 @@ import { API_KEY_ROLE, policyAdmits, type RoutePolicy } from '../../src/domain/a
 import { permissions, type ResellerRole } from '../../src/domain/api/reseller-users';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { compileOnce } from '../db/compile-once';
+import type { Caller } from '../services/sessions';
 import { isDisabledForSupport } from '../services/support-otp';
 import { liveChallenge } from '../services/twofa/twofa';
 import { TWOFA_COOKIE } from '../services/twofa/login';
@@ -33,10 +33,6 @@ export const isApiPath = (path: string): boolean =>
 /** The policy of the route that matched, or undefined (no route matched: a 404). */
 export const policyOf = (request: FastifyRequest): RoutePolicy | undefined =>
   request.routeOptions.config.policy;
-
-const callerRow = compileOnce((db, userId) =>
-  db.selectFrom('users').select(['role', 'status']).where('id', '=', userId),
-);
 
 /** Permissions every role has: no need to read the caller's role for them. */
 const universal = new Set(
@@ -74,12 +70,14 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
     }
   }
 
-  async function resellerRole(request: FastifyRequest, userId: string): Promise<ResellerRole> {
-    const [row] = await callerRow(ctx.db, userId);
+  /** The caller's role, as the session check read it with the session (one statement). */
+  function resellerRole(request: FastifyRequest, caller: Caller | undefined): ResellerRole {
     // A user cancelled while signed in loses every right at once.
-    if (!row || row.status !== 'active') throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
-    request.callerRole = row.role;
-    return row.role;
+    if (!caller || caller.status !== 'active') {
+      throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
+    }
+    request.callerRole = caller.role;
+    return caller.role;
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -106,8 +104,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
         }
         return;
       case 'reseller': {
-        const principal = await ctx.sessions.authenticate(
-          'reseller',
+        const { claims: principal, caller } = await ctx.sessions.authenticateReseller(
           request.cookies[accessCookie('reseller')],
         );
         request.principal = principal;
@@ -117,7 +114,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
           throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
         }
         if (universal.has(policy.permission)) return;
-        if (!policyAdmits(policy, await resellerRole(request, principal.sub))) {
+        if (!policyAdmits(policy, resellerRole(request, caller))) {
           throw new AppError(errorCodes.FORBIDDEN, permissionDenied);
         }
         return;

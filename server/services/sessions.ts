@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { compileOnce } from '../db/compile-once';
 import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
+import type { ResellerRole } from '../../src/domain/api/reseller-users';
 import type { ProductType } from '../../src/domain/api/session';
 import { addDays, nowIso } from './clock';
 import { randomToken, sha256 } from './crypto';
@@ -45,6 +46,31 @@ const notAuthorized = () =>
 const sessionState = compileOnce((db, sessionId) =>
   db.selectFrom('sessions').select(['revoked_at', 'expires_at']).where('id', '=', sessionId),
 );
+
+/**
+ * The same check for a reseller's request, with the caller's role and status read in the same
+ * statement (the session's subject is a user): one round trip instead of two for every call
+ * whose permission depends on the role.
+ */
+const sessionAndCaller = compileOnce((db, sessionId) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.subject_id')
+    .select([
+      'sessions.revoked_at',
+      'sessions.expires_at',
+      'sessions.subject_id',
+      'users.role',
+      'users.status',
+    ])
+    .where('sessions.id', '=', sessionId),
+);
+
+/** The signed-in reseller user's role and status, as the session check read them. */
+export interface Caller {
+  role: ResellerRole;
+  status: string;
+}
 
 /**
  * Sessions are token families: one short-lived signed access token (stateless, but checked
@@ -213,10 +239,8 @@ export function createSessionService(db: Database, options: Options) {
   }
 
   /** Verifies the access token and that its session is still live. */
-  async function authenticate(
-    kind: ProductType,
-    accessToken: string | undefined,
-  ): Promise<AccessClaims> {
+  /** The claims of a validly signed, unexpired access token of `kind`; nothing is read. */
+  function verifyAccess(kind: ProductType, accessToken: string | undefined): AccessClaims {
     if (!accessToken) throw notAuthorized();
     let claims: AccessClaims;
     try {
@@ -228,10 +252,34 @@ export function createSessionService(db: Database, options: Options) {
       throw notAuthorized();
     }
     if (claims.kind !== kind) throw notAuthorized();
-    const [session] = await sessionState(db, claims.sid);
-    if (!session || session.revoked_at !== null || session.expires_at <= nowIso())
-      throw notAuthorized();
     return claims;
+  }
+
+  const isLive = (session: { revoked_at: string | null; expires_at: string } | undefined) =>
+    session !== undefined && session.revoked_at === null && session.expires_at > nowIso();
+
+  async function authenticate(
+    kind: ProductType,
+    accessToken: string | undefined,
+  ): Promise<AccessClaims> {
+    const claims = verifyAccess(kind, accessToken);
+    const [session] = await sessionState(db, claims.sid);
+    if (!isLive(session)) throw notAuthorized();
+    return claims;
+  }
+
+  /**
+   * `authenticate('reseller', ...)` and the caller's role and status in one statement; `caller` is
+   * undefined when the user row is gone.
+   */
+  async function authenticateReseller(
+    accessToken: string | undefined,
+  ): Promise<{ claims: AccessClaims; caller: Caller | undefined }> {
+    const claims = verifyAccess('reseller', accessToken);
+    const [session] = await sessionAndCaller(db, claims.sid);
+    if (!session || !isLive(session) || session.subject_id !== claims.sub) throw notAuthorized();
+    const { role, status } = session;
+    return { claims, caller: role !== null && status !== null ? { role, status } : undefined };
   }
 
   /** Ends the session the given tokens belong to (either may be missing or stale). */
@@ -268,7 +316,7 @@ export function createSessionService(db: Database, options: Options) {
     return sessionId;
   }
 
-  return { start, refresh, authenticate, revoke };
+  return { start, refresh, authenticate, authenticateReseller, revoke };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

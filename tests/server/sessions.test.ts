@@ -53,6 +53,64 @@ describe('access token', () => {
   });
 });
 
+describe('the session check of a reseller call reads the caller in the same statement', () => {
+  const usersList = '/rpc-api/reseller/user/get';
+  const FORBIDDEN = 'You do not have permission to perform this action';
+  const setSubAdmin = (values: {
+    status?: 'active' | 'cancelled';
+    role?: 'sub_admin' | 'sub_user';
+  }) => t.db.updateTable('users').set(values).where('email', '=', 'subadmin@example.com').execute();
+  afterEach(() => setSubAdmin({ status: 'active', role: 'sub_admin' }));
+
+  it('answers from one statement joining the session to its user', async () => {
+    const agent = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
+    const statements: string[] = [];
+    const execute = t.db.executeQuery.bind(t.db);
+    vi.spyOn(t.db, 'executeQuery').mockImplementation((query, queryId) => {
+      // compileOnce runs compiled queries; anything else is built by Kysely.
+      if ('sql' in query) statements.push(query.sql);
+      return execute(query, queryId);
+    });
+    expect((await agent.get(usersList)).statusCode).toBe(200);
+    const checks = statements.filter((sql) => /from "sessions"/.test(sql));
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatch(/join "users"/);
+    expect(statements.filter((sql) => /^select "role", "status" from "users"/.test(sql))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a user cancelled while signed in, and a role taken away, at once', async () => {
+    const agent = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
+    expect((await agent.get(usersList)).statusCode).toBe(200);
+    await setSubAdmin({ role: 'sub_user' });
+    const demoted = await agent.get(usersList);
+    expect(demoted.statusCode).toBe(403);
+    expect(errorOf(demoted)?.message).toBe(FORBIDDEN);
+    await setSubAdmin({ role: 'sub_admin', status: 'cancelled' });
+    const cancelled = await agent.get(usersList);
+    expect(cancelled.statusCode).toBe(403);
+    expect(errorOf(cancelled)?.message).toBe(FORBIDDEN);
+  });
+
+  it('refuses a revoked session at once, and only that one', async () => {
+    const agent = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
+    const other = await signedInAgent(t.app, 'reseller', 'reseller@example.com');
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('subject_id', '=', (await subjectOf('subadmin@example.com')) ?? '')
+      .execute();
+    const revoked = await agent.get(usersList);
+    expect(revoked.statusCode).toBe(401);
+    expect(errorOf(revoked)?.description).toBe('NOT_AUTHORIZED');
+    expect((await other.get(usersList)).statusCode).toBe(200);
+  });
+});
+
+const subjectOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
+
 describe('refresh token rotation', () => {
   it('rotates the refresh token on every refresh', async () => {
     const agent = await signedIn('partner');
