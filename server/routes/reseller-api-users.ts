@@ -77,6 +77,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
       config: policy.apiKey('users.manage'),
       schema: {
         tags,
+        operationId: 'listApiUsers',
         summary: 'List users',
         description:
           'One page of the account\'s active and invited users: search (q) by e-mail or name, sort by created_date, username or isActive, asc or desc, filter by status ("all", "active", "invited").',
@@ -111,6 +112,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
       config: policy.apiKey('users.manage'),
       schema: {
         tags,
+        operationId: 'inviteApiUser',
         summary: 'Invite a user',
         description:
           'E-mails a single-use invitation link (7 days) to the address; role sub_user or sub_admin; allotedComputers is the number of computers the user may hold.',
@@ -150,6 +152,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
       config: policy.apiKey('users.manage'),
       schema: {
         tags,
+        operationId: 'updateApiUser',
         summary: 'Update a user',
         description: 'Names, role and allotted computers of one user of the account.',
         security,
@@ -172,6 +175,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
       config: policy.apiKey('users.manage'),
       schema: {
         tags,
+        operationId: 'deleteApiUsers',
         summary: 'Delete users',
         description:
           'Cancels the listed users of the account (userIds: comma-separated ids; all or none): they are signed out and can be restored from the console.',

@@ -12,6 +12,7 @@ import { invitationsSentText } from '../../src/domain/csv-invitation';
 import type { AppContext } from '../context';
 import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
+import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor } from '../services/reseller-users/actor';
 import { exportUsersCsv, resendInvitations } from '../services/reseller-users/bulk';
@@ -45,8 +46,10 @@ export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppCon
       config: policy.reseller('users.manage'),
       schema: {
         tags,
-        operationId: 'resendInvitations',
-        summary: 'Send a new invitation link to each selected pending (or expired) invitation',
+        ...operation(
+          'resendInvitations',
+          'Send a new invitation link to each selected pending (or expired) invitation',
+        ),
         body: userIdsBodySchema,
         response: { 200: okSchema(bulkResendResultSchema), ...errors },
       },
@@ -66,8 +69,13 @@ export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppCon
       config: policy.reseller('users.manage'),
       schema: {
         tags,
-        operationId: 'exportUsers',
-        summary: 'The users list as CSV, with its search and filters, every page',
+        ...operation(
+          'exportUsers',
+          'The users list as CSV, with its search and filters, every page',
+          {
+            answer: 'text/csv',
+          },
+        ),
         querystring: listUsersQuerySchema,
         response: { 200: z.string(), ...errors },
       },

@@ -37,6 +37,7 @@ import {
   restoreUsers,
   updateUser,
 } from '../services/reseller-users/users';
+import { operation } from '../plugins/openapi';
 
 /**
  * Sub-users (spec section 7, "Users"): list, add, invite, resend, copy link, update, delete,
@@ -64,6 +65,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: policy.reseller('users.manage'),
       schema: {
+        ...operation('listUsers', "List the account's users, one page at a time"),
         tags,
         querystring: listUsersQuerySchema,
         response: { 200: okSchema(userListSchema) },
@@ -77,6 +79,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: policy.reseller('users.manage'),
       schema: {
+        ...operation('listCancelledUsers', "List the account's cancelled users"),
         tags,
         querystring: listUsersQuerySchema,
         response: { 200: okSchema(userListSchema) },
@@ -89,7 +92,16 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/add',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: addUserSchema, response: { 200: okSchema(subUserSchema) } },
+      schema: {
+        ...operation('addUser', 'Add a user with a password, no invitation', {
+          description:
+            'Refused with 409 when the plan has no room for another user or the email is taken.',
+          errors: [409],
+        }),
+        tags,
+        body: addUserSchema,
+        response: { 200: okSchema(subUserSchema) },
+      },
     },
     async (request) =>
       ok(await addUser(ctx, await actorOf(request), request.body, requestContext(request))),
@@ -99,7 +111,16 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/invite',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: inviteUserSchema, response: { 200: okSchema(inviteResultSchema) } },
+      schema: {
+        ...operation('inviteUser', 'Invite a user by email', {
+          description:
+            'Refused with 409 when the plan has no room for another user or the email is taken.',
+          errors: [409],
+        }),
+        tags,
+        body: inviteUserSchema,
+        response: { 200: okSchema(inviteResultSchema) },
+      },
       preHandler: inviteLimit,
     },
     async (request) => {
@@ -119,6 +140,11 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: policy.reseller('users.manage'),
       schema: {
+        ...operation('inviteUsersFromCsv', 'Invite the users listed in a CSV file', {
+          description:
+            'All or nothing in one transaction: a refused file answers 400 naming each failed row.',
+          errors: [409],
+        }),
         tags,
         body: csvInviteSchema,
         response: { 200: okSchema(csvInviteResultSchema), 400: errorEnvelopeSchema },
@@ -141,7 +167,14 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/invite/resend',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteResultSchema) } },
+      schema: {
+        ...operation('resendInvitation', 'Send an invitation again with a new link', {
+          errors: [404],
+        }),
+        tags,
+        body: userIdBodySchema,
+        response: { 200: okSchema(inviteResultSchema) },
+      },
       preHandler: resendLimit,
     },
     async (request) => {
@@ -155,7 +188,14 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/invite/link',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: userIdBodySchema, response: { 200: okSchema(inviteLinkSchema) } },
+      schema: {
+        ...operation('copyInvitationLink', "Get a pending invitation's link to share", {
+          errors: [404],
+        }),
+        tags,
+        body: userIdBodySchema,
+        response: { 200: okSchema(inviteLinkSchema) },
+      },
     },
     async (request) =>
       ok(
@@ -172,7 +212,14 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/update',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: updateUserSchema, response: { 200: okSchema(subUserSchema) } },
+      schema: {
+        ...operation('updateUser', "Change a user's name, role or allotted computers", {
+          errors: [404, 409],
+        }),
+        tags,
+        body: updateUserSchema,
+        response: { 200: okSchema(subUserSchema) },
+      },
     },
     async (request) =>
       ok(await updateUser(ctx.db, await actorOf(request), request.body, requestContext(request))),
@@ -182,7 +229,12 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/delete',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
+      schema: {
+        ...operation('deleteUsers', 'Cancel users (they can be restored)', { errors: [404] }),
+        tags,
+        body: userIdsBodySchema,
+        response: { 200: okSchema(doneSchema) },
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
@@ -195,7 +247,15 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     '/rpc-api/reseller/user/restore',
     {
       config: policy.reseller('users.manage'),
-      schema: { tags, body: userIdsBodySchema, response: { 200: okSchema(doneSchema) } },
+      schema: {
+        ...operation('restoreUsers', 'Restore cancelled users', {
+          description: 'Refused with 409 when the plan has no room for them.',
+          errors: [404, 409],
+        }),
+        tags,
+        body: userIdsBodySchema,
+        response: { 200: okSchema(doneSchema) },
+      },
     },
     async (request) => {
       const actor = await actorOf(request);
