@@ -11,6 +11,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   [errorCodes.ACCOUNT_CANCELLED_STATUS]: 403,
   [errorCodes.NOT_FOUND]: 404,
   [errorCodes.CONFLICT]: 409,
+  [errorCodes.PLAN_USER_LIMIT]: 409,
   [errorCodes.RATE_LIMITED]: 429,
   [errorCodes.INTERNAL_ERROR]: 500,
 };

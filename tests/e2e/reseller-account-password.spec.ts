@@ -10,8 +10,8 @@ function resetLinkFor(to: string): string {
 
 // These tests change passwords for good, so they use demo sub-users that no other spec signs in
 // as (trial@ and subuser@ must keep Demo@1234 for the specs that run after this one).
-const RESET_USER = 'morgan.khan31@acme-remote.example.com';
-const CHANGE_USER = 'parker.silva32@acme-remote.example.com';
+const RESET_USER = 'morgan.khan11@acme-remote.example.com';
+const CHANGE_USER = 'logan.diaz10@acme-remote.example.com';
 
 test.describe('Forgot and reset password', () => {
   test('a reset link from the outbox sets a new password, once', async ({ page }) => {

@@ -247,7 +247,12 @@ describe('Upgrade', () => {
     }>(await agent.get('/rpc-api/reseller/ecom/upgradeDetails'));
     expect(details.currentPlan.code).toBe('BR-100');
     expect(details.term).toBe('month');
-    expect(details.options.map((option) => option.code)).toEqual(['BR-100', 'BR-250', 'BR-500']);
+    expect(details.options.map((option) => option.code)).toEqual([
+      'BR-100',
+      'BR-250',
+      'BR-500',
+      'BR-1000',
+    ]);
   });
 
   it('prorates the difference for the rest of the month with sales tax', async () => {

@@ -60,7 +60,7 @@ describe('e-mail change (/reseller/account/change/email)', () => {
   const url = '/rpc-api/reseller/account/change/email';
 
   it('mails a link to the new address, tells the old one, and changes on confirmation', async () => {
-    const agent = await signedIn('morgan.khan31@acme-remote.example.com');
+    const agent = await signedIn('morgan.khan11@acme-remote.example.com');
     const response = await agent.post(url, {
       email: 'Morgan.New@Example.com',
       password: 'Demo@1234',
@@ -69,12 +69,12 @@ describe('e-mail change (/reseller/account/change/email)', () => {
     expect(text(response)).toBe(
       'We sent a confirmation link to morgan.new@example.com. Your e-mail address changes when you open it.',
     );
-    expect(lastMailTo('morgan.khan31@acme-remote.example.com')).toContain(
+    expect(lastMailTo('morgan.khan11@acme-remote.example.com')).toContain(
       'asked to change its e-mail address to morgan.new@example.com',
     );
     // Nothing changes before the link is opened; the profile shows the pending address.
-    expect(await emailOf('morgan.khan31@acme-remote.example.com')).toBe(
-      'morgan.khan31@acme-remote.example.com',
+    expect(await emailOf('morgan.khan11@acme-remote.example.com')).toBe(
+      'morgan.khan11@acme-remote.example.com',
     );
     const profile = await agent.get('/rpc-api/reseller/account/get');
     expect(profile.json<{ message: { pendingEmail: string } }>().message.pendingEmail).toBe(
@@ -95,7 +95,7 @@ describe('e-mail change (/reseller/account/change/email)', () => {
     });
     const oldLogin = await new Agent(t.app, nextIp()).signIn(
       'reseller',
-      'morgan.khan31@acme-remote.example.com',
+      'morgan.khan11@acme-remote.example.com',
     );
     expect(oldLogin.statusCode).toBe(401);
     expect(
@@ -118,7 +118,7 @@ describe('e-mail change (/reseller/account/change/email)', () => {
   });
 
   it('refuses a blank or malformed address, a wrong password and a taken address', async () => {
-    const agent = await signedIn('parker.silva32@acme-remote.example.com');
+    const agent = await signedIn('logan.diaz10@acme-remote.example.com');
     const blank = await agent.post(url, { email: ' ', password: 'Demo@1234' });
     expect(blank.statusCode).toBe(400);
     expect(errorOf(blank)).toMatchObject({ message: 'Email cannot be blank', field: 'email' });
@@ -138,7 +138,7 @@ describe('e-mail change (/reseller/account/change/email)', () => {
       field: 'email',
     });
     const same = await agent.post(url, {
-      email: 'parker.silva32@acme-remote.example.com',
+      email: 'logan.diaz10@acme-remote.example.com',
       password: 'Demo@1234',
     });
     expect(errorOf(same)).toMatchObject({ message: 'Email address already exists' });
@@ -146,7 +146,7 @@ describe('e-mail change (/reseller/account/change/email)', () => {
       .selectFrom('email_changes')
       .innerJoin('users', 'users.id', 'email_changes.user_id')
       .select('email_changes.id')
-      .where('users.username', '=', 'parker.silva32@acme-remote.example.com')
+      .where('users.username', '=', 'logan.diaz10@acme-remote.example.com')
       .execute();
     expect(pending).toHaveLength(0);
   });

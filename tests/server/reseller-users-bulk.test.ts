@@ -5,6 +5,7 @@ import { Agent, errorOf } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
 import { invitationLinkFromOutbox, mailsTo } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { accountIdOfUser, setPlanUsers } from './helpers/accounts';
 
 interface SubUser {
   id: string;
@@ -30,6 +31,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = new Agent(t.app);
   await admin.signIn('reseller', 'reseller@example.com');
+  // The invitations here are not about the plan's user count (plan-user-limit.test.ts is).
+  await setPlanUsers(t.db, await accountIdOfUser(t.db, 'reseller@example.com'), 200);
 });
 afterAll(() => t.close());
 

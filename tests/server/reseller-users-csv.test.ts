@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { accountIdOfUser, setPlanUsers } from './helpers/accounts';
 
 interface Envelope {
   code: number;
@@ -15,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = new Agent(t.app);
   await admin.signIn('reseller', 'reseller@example.com');
+  // The invitations here are not about the plan's user count (plan-user-limit.test.ts is).
+  await setPlanUsers(t.db, await accountIdOfUser(t.db, 'reseller@example.com'), 1000);
 });
 afterAll(() => t.close());
 

@@ -35,7 +35,7 @@ describe('teams', () => {
       'Help Desk',
       'Sales Engineering',
     ]);
-    expect(list[0]?.members).toHaveLength(4);
+    expect(list[0]?.members).toHaveLength(3);
   });
 
   it('creates, renames and deletes a team', async () => {

@@ -18,6 +18,7 @@ import * as usersListCoveringIndexes from './2026-11-24-0300-users-list-covering
 import * as partnerEmailChanges from './2026-11-25-0100-partner-email-changes';
 import * as severalInstances from './2026-11-25-0200-several-instances';
 import * as serverSettings from './2026-11-25-0500-server-settings';
+import * as largePlan from './2026-11-25-0600-large-plan';
 import * as trustedBrowsers from './2026-11-25-0410-trusted-browsers';
 import * as marketingConsent from './2026-11-25-0411-marketing-consent';
 
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0410-trusted-browsers': trustedBrowsers,
   '2026-11-25-0411-marketing-consent': marketingConsent,
   '2026-11-25-0500-server-settings': serverSettings,
+  '2026-11-25-0600-large-plan': largePlan,
 };

@@ -8,6 +8,7 @@ import { seedPartners } from './partners';
 import { seedBillingDemo } from './billing';
 import { seedResellerAccountDemo } from './reseller-account';
 import { seedResellerUsers } from './reseller-users';
+import { seedLargeAccount } from './large-account';
 import { seedSignInCases } from './sign-in-cases';
 import { seedComputers } from './computers';
 
@@ -157,6 +158,7 @@ export async function seedDemoIfEmpty(db: Database, fieldKey: FieldKeys): Promis
     await seedBillingDemo(tx, now);
     await seedResellerAccountDemo(tx, now, fieldKey, DEMO_PASSWORD);
     await seedResellerUsers(tx, now, fieldKey, DEMO_PASSWORD);
+    await seedLargeAccount(tx, now, DEMO_PASSWORD);
     await seedSignInCases(tx, now, DEMO_PASSWORD);
     await seedComputers(tx, now);
   });

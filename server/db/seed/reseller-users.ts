@@ -58,7 +58,7 @@ const LAST = [
 const topic = () => crypto.randomBytes(9).toString('hex');
 
 /**
- * About 60 sub-users of the demo reseller (Acme): active ones (one sub-admin among them),
+ * Two dozen sub-users of the demo reseller (Acme), within its plan: active ones (one sub-admin among them),
  * pending invitations (one of them expired) and cancelled ones, plus the printed invitation.
  * All demo users share the demo password.
  */
@@ -93,6 +93,7 @@ export async function seedResellerUsers(
     role: 'sub_admin' | 'sub_user';
     days: number;
     computers: number;
+    isExpired?: boolean;
   }[] = [
     {
       email: DEMO_SUB_ADMIN_EMAIL,
@@ -113,10 +114,13 @@ export async function seedResellerUsers(
       computers: 2,
     },
   ];
-  for (let i = 0; i < 58; i += 1) {
+  // Acme is on Bulk Reseller 100 (25 users): 18 hold a place (the administrator, four named
+  // demo users, 11 more active, 3 pending invitations), which leaves room to try adding users;
+  // 8 cancelled users wait in the cancelled list and count only when restored.
+  for (let i = 0; i < 22; i += 1) {
     const first = FIRST[i % FIRST.length] ?? 'Alex';
     const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
-    const status: Status = i < 40 ? 'active' : i < 50 ? 'invited' : 'cancelled';
+    const status: Status = i < 11 ? 'active' : i < 14 ? 'invited' : 'cancelled';
     people.push({
       email: `${first}.${last}${String(i + 1)}@acme-remote.example.com`.toLowerCase(),
       first: status === 'invited' && i % 2 === 0 ? '' : first,
@@ -125,6 +129,7 @@ export async function seedResellerUsers(
       role: 'sub_user',
       days: 3 + ((i * 37) % 500),
       computers: i % 4,
+      isExpired: i === 12,
     });
   }
 
@@ -157,7 +162,7 @@ export async function seedResellerUsers(
       .execute();
     if (person.status !== 'invited') continue;
     // One pending invitation has run past its 7 days, to show "expired".
-    const isExpired = index === 44;
+    const isExpired = person.isExpired === true;
     const issued = isExpired ? addDays(now, -9) : created;
     const token = randomToken(32);
     await tx
@@ -182,7 +187,7 @@ export async function seedResellerUsers(
   await seedTeams(tx, now);
 }
 
-/** Three teams of the demo reseller, each with a few active users (a user is in one team at most). */
+/** Three teams of the demo reseller, three active users each (a user is in one team at most). */
 export async function seedTeams(tx: Executor, now: string): Promise<void> {
   const admin = await tx
     .selectFrom('users')
@@ -198,7 +203,7 @@ export async function seedTeams(tx: Executor, now: string): Promise<void> {
     .where('role', '=', 'sub_user')
     .where('email', 'like', '%@acme-remote.example.com')
     .orderBy('email')
-    .limit(12)
+    .limit(9)
     .execute();
   for (const [index, name] of ['Field Technicians', 'Help Desk', 'Sales Engineering'].entries()) {
     const id = crypto.randomUUID();
@@ -206,7 +211,7 @@ export async function seedTeams(tx: Executor, now: string): Promise<void> {
       .insertInto('teams')
       .values({ id, account_id: admin.account_id, name, created_at: now, updated_at: now })
       .execute();
-    for (const member of members.slice(index * 4, index * 4 + 4)) {
+    for (const member of members.slice(index * 3, index * 3 + 3)) {
       await tx
         .insertInto('team_members')
         .values({ user_id: member.id, team_id: id, account_id: admin.account_id, added_at: now })

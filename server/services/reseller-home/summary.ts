@@ -1,31 +1,14 @@
 import type { HomeSummary } from '../../../src/domain/api/reseller-home';
 import type { Executor } from '../../db/database';
+import { planLimits, usersInPlan } from '../reseller-users/plan-limit';
 
 /**
- * The account's plan caps (its own plan, or for a free trial the entry plan it tries out, as
- * plan-limit.ts decides for computers): computers and users.
+ * What the home screen shows against the plan (plan-limit.ts decides the caps and who counts):
+ * computers, users and computers online now.
  */
-async function planCaps(db: Executor, accountId: string) {
-  const own = await db
-    .selectFrom('billing_accounts as b')
-    .innerJoin('plans as p', 'p.id', 'b.plan_id')
-    .select(['p.computers', 'p.users'])
-    .where('b.account_id', '=', accountId)
-    .executeTakeFirst();
-  if (own) return own;
-  return db
-    .selectFrom('plans')
-    .select(['computers', 'users'])
-    .where('is_active', '=', 1)
-    .orderBy('rank')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** What the home screen shows against the plan: computers, users and computers online now. */
 export async function homeSummary(db: Executor, accountId: string): Promise<HomeSummary> {
   const [caps, computers, users] = await Promise.all([
-    planCaps(db, accountId),
+    planLimits(db, accountId),
     db
       .selectFrom('computers')
       .select((eb) => [
@@ -38,16 +21,11 @@ export async function homeSummary(db: Executor, accountId: string): Promise<Home
       ])
       .where('account_id', '=', accountId)
       .executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirst(),
+    usersInPlan(db, accountId),
   ]);
   return {
-    computers: { used: Number(computers?.n ?? 0), limit: caps?.computers ?? null },
-    users: { used: Number(users?.n ?? 0), limit: caps?.users ?? null },
+    computers: { used: Number(computers?.n ?? 0), limit: caps.computers },
+    users: { used: users, limit: caps.users },
     onlineComputers: Number(computers?.online ?? 0),
   };
 }

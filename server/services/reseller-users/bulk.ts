@@ -1,5 +1,4 @@
 import { errorCodes } from '../../../src/domain/api/envelope';
-import { invitationLink } from '../../../src/domain/api/invite';
 import {
   canManageUser,
   roleNames,
@@ -13,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
 import { recordAudit } from '../audit';
 import { assertCan, displayName, forbidden, type Actor } from './actor';
-import { inviteMail, issueInvitation } from './invitations';
+import { reissueInvitation } from './invitations';
 import { listStatuses, type ListQuery, type RequestInfo } from './users';
 import { findUsersInAccount, listUsersPage } from './users-repository';
 
@@ -43,17 +42,14 @@ export async function resendInvitations(
         });
       }
     }
-    const adminName = displayName(actor);
+    const sender = {
+      accountId: actor.accountId,
+      userId: actor.userId,
+      adminName: displayName(actor),
+    };
     const out = [];
     for (const row of rows) {
-      const { token } = await issueInvitation(tx, ctx.secrets.fieldKey, {
-        accountId: actor.accountId,
-        userId: row.id,
-        email: row.email,
-        adminName,
-        allotedComputers: row.alloted_computers,
-        invitedBy: actor.userId,
-      });
+      out.push(await reissueInvitation(tx, ctx, sender, row));
       await recordAudit(tx, {
         subjectKind: 'reseller',
         subjectId: actor.userId,
@@ -63,13 +59,6 @@ export async function resendInvitations(
         target: row.email,
         details: { target: row.id, email: row.email, bulk: true },
       });
-      const link = invitationLink(ctx.config.publicOrigin, {
-        adminName,
-        email: row.email,
-        uniqueId: token,
-        allotedComputers: row.alloted_computers,
-      });
-      out.push(inviteMail(ctx, row.email, adminName, link));
     }
     return out;
   });

@@ -1,4 +1,4 @@
-import { lockPlanComputerLimit } from './plan-limit';
+import { assertUsersWithinPlan, lockPlanComputerLimit } from './plan-limit';
 import type { AppContext } from '../../context';
 import { BULK_WRITE_ROWS, refreshPlannerStatistics } from '../../db/planner-statistics';
 import { CSV_ROWS_FAILED, csvRowField } from '../../../src/domain/api/reseller-users';
@@ -79,6 +79,7 @@ export async function inviteFromCsv(
         message: formatMessage('email.exists'),
       }));
     if (issues.length > 0) throw new CsvFailure(CSV_ROWS_FAILED, failed(), issues);
+    await assertUsersWithinPlan(tx, actor.accountId, invitees.length);
     const extra = invitees.reduce((sum, invitee) => sum + (invitee.allottedComputers ?? 0), 0);
     const limit = await lockPlanComputerLimit(tx, actor.accountId);
     if (!withinPlan(await allottedTotal(tx, actor.accountId), extra, limit)) {

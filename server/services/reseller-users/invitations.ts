@@ -142,3 +142,31 @@ export function inviteMail(
     ].join('\n'),
   };
 }
+
+/**
+ * "Resend invitation" for one pending user, inside `tx`: a new link (the old one stops working)
+ * and its e-mail, which the caller sends after the commit. The single and the bulk resend share
+ * it, so both send the same mail.
+ */
+export async function reissueInvitation(
+  tx: Executor,
+  ctx: AppContext,
+  sender: { accountId: string; userId: string; adminName: string },
+  user: { id: string; email: string; alloted_computers: number },
+): Promise<ReturnType<typeof inviteMail>> {
+  const { token } = await issueInvitation(tx, ctx.secrets.fieldKey, {
+    accountId: sender.accountId,
+    userId: user.id,
+    email: user.email,
+    adminName: sender.adminName,
+    allotedComputers: user.alloted_computers,
+    invitedBy: sender.userId,
+  });
+  const link = invitationLink(ctx.config.publicOrigin, {
+    adminName: sender.adminName,
+    email: user.email,
+    uniqueId: token,
+    allotedComputers: user.alloted_computers,
+  });
+  return inviteMail(ctx, user.email, sender.adminName, link);
+}

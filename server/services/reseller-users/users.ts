@@ -1,4 +1,4 @@
-import { lockPlanComputerLimit, planComputerLimit } from './plan-limit';
+import { assertUsersWithinPlan, lockPlanComputerLimit, planLimits } from './plan-limit';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
@@ -23,7 +23,7 @@ import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { hashPassword } from '../passwords';
 import { assertCan, displayName, forbidden, type Actor } from './actor';
-import { inviteMail, issueInvitation, openInvitationLink } from './invitations';
+import { inviteMail, issueInvitation, openInvitationLink, reissueInvitation } from './invitations';
 import {
   allottedTotal,
   findUserInAccount,
@@ -106,9 +106,9 @@ async function listPage(
   isExpiredOnly = false,
 ): Promise<UserList> {
   // The counts by status give the total of an unsearched list: a large account is counted once.
-  const [{ counts, allotted }, planComputers] = await Promise.all([
+  const [{ counts, allotted }, limits] = await Promise.all([
     statusSummary(db, actor.accountId),
-    planComputerLimit(db, actor.accountId),
+    planLimits(db, actor.accountId),
   ]);
   const options = { ...query, statuses, isExpiredOnly };
   const knownTotal =
@@ -123,7 +123,8 @@ async function listPage(
     pageSize: query.pageSize,
     counts,
     allotted,
-    planComputers,
+    planComputers: limits.computers,
+    planUsers: limits.users,
   };
 }
 
@@ -179,6 +180,7 @@ export async function addUser(
   const id = crypto.randomUUID();
   await ctx.db.transaction().execute(async (tx) => {
     if (await isEmailTaken(tx, email)) throw invalid(formatMessage('email.exists'), 'email');
+    await assertUsersWithinPlan(tx, actor.accountId, 1);
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
     const now = nowIso();
     await tx
@@ -286,6 +288,7 @@ export async function inviteUser(
   assertAssignable(actor, input.role);
   const result = await ctx.db.transaction().execute(async (tx) => {
     if (await isEmailTaken(tx, input.email)) throw invalid(formatMessage('email.exists'), 'email');
+    await assertUsersWithinPlan(tx, actor.accountId, 1);
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
     const created = await createInvitedUser(tx, ctx, actor, input, nowIso());
     await recordAudit(tx, {
@@ -321,15 +324,12 @@ export async function resendInvitation(
   const mail = await ctx.db.transaction().execute(async (tx) => {
     const row = await managedUser(tx, actor, userId);
     if (row.status !== 'invited') throw invalid(userMessages.notInvited, 'userId');
-    const adminName = displayName(actor);
-    const { token } = await issueInvitation(tx, ctx.secrets.fieldKey, {
-      accountId: actor.accountId,
-      userId,
-      email: row.email,
-      adminName,
-      allotedComputers: row.alloted_computers,
-      invitedBy: actor.userId,
-    });
+    const mail = await reissueInvitation(
+      tx,
+      ctx,
+      { accountId: actor.accountId, userId: actor.userId, adminName: displayName(actor) },
+      row,
+    );
     await recordAudit(tx, {
       subjectKind: 'reseller',
       subjectId: actor.userId,
@@ -339,13 +339,7 @@ export async function resendInvitation(
       target: row.email,
       details: { target: userId, email: row.email },
     });
-    const link = invitationLink(ctx.config.publicOrigin, {
-      adminName,
-      email: row.email,
-      uniqueId: token,
-      allotedComputers: row.alloted_computers,
-    });
-    return inviteMail(ctx, row.email, adminName, link);
+    return mail;
   });
   await ctx.mailer.send(mail);
   return subUser(ctx.db, actor.accountId, userId);
@@ -532,6 +526,7 @@ export async function restoreUsers(
     const cancelled = rows.filter((row) => row.status === 'cancelled');
     if (cancelled.length !== userIds.length) throw notFound();
     if (cancelled.some((row) => !canManageUser(actor.role, row.role))) throw forbidden();
+    await assertUsersWithinPlan(tx, actor.accountId, cancelled.length);
     const extra = cancelled.reduce((sum, row) => sum + row.alloted_computers, 0);
     await assertWithinPlan(tx, actor.accountId, extra);
     await tx

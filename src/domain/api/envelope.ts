@@ -48,5 +48,7 @@ export const errorCodes = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** A value another record already holds (a unique column), or an action already done. */
   CONFLICT: 'CONFLICT',
+  /** Adding users (inviting, restoring) would take the account past its plan's users. */
+  PLAN_USER_LIMIT: 'PLAN_USER_LIMIT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -81,6 +81,23 @@ export function assignableRoles(actor: ResellerRole): readonly ResellerRole[] {
 export const withinPlan = (used: number, extra: number, limit: number): boolean =>
   extra <= 0 || used + extra <= limit;
 
+const plural = (n: number, noun: string): string => `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The plan's users: used (not cancelled, pending invitations included) and still available. */
+export interface PlanSeats {
+  used: number;
+  limit: number;
+  available: number;
+}
+
+export const planSeats = (
+  counts: { active: number; invited: number },
+  limit: number,
+): PlanSeats => {
+  const used = counts.active + counts.invited;
+  return { used, limit, available: Math.max(0, limit - used) };
+};
+
 /** An invitation link is valid this long. */
 export const INVITATION_TTL_DAYS = 7;
 /** The largest number of computers one user may be allotted in a single field. */
@@ -93,6 +110,14 @@ export const userMessages = {
   /** chosen: the spec gives no text for lowering a count below the computers a user holds. */
   allottedBelowHeld: (held: number) =>
     `This user already has ${String(held)} computers allotted. Move some to another user first.`,
+  /**
+   * chosen: the spec gives no text for the plan's user count. It says what is used and what is
+   * left, so the manager knows whether to upgrade or to remove someone.
+   */
+  usersOverPlan: ({ limit, used, asked }: { limit: number; used: number; asked: number }) =>
+    asked === 1
+      ? `Your plan includes ${plural(limit, 'user')} and ${String(used)} ${used === 1 ? 'is' : 'are'} in use. Upgrade your plan or delete a user to add another.`
+      : `Your plan includes ${plural(limit, 'user')} and ${String(used)} ${used === 1 ? 'is' : 'are'} in use: ${String(Math.max(0, limit - used))} more can be added, not ${String(asked)}. Upgrade your plan or add fewer users.`,
   userAdded: 'User added successfully',
   userRestored: 'User has been restored successfully',
   notFound: 'User not found',
@@ -211,6 +236,8 @@ export const userListSchema = z.object({
   /** Computers allotted to every non-cancelled user, and the plan's count (null: no limit known). */
   allotted: z.number().int(),
   planComputers: z.number().int().nullable(),
+  /** The plan's users (null: no limit known); the used count is `counts.active + counts.invited`. */
+  planUsers: z.number().int().nullable(),
 });
 export type UserList = z.infer<typeof userListSchema>;
 

@@ -16,6 +16,7 @@ import { useRuleForm } from '../../../ui/form-rule-form';
 import { NumericInput } from '../../../ui/input-numeric';
 import { useAddUser } from '../api/add-user';
 import { allottedRule, serverError } from './form-helpers';
+import { PlanRoom, type PlanRoomData } from './plan-room';
 import { RoleSelect } from './role-select';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -35,10 +36,13 @@ export function AddUserModal({
   opened,
   onClose,
   actorRole,
+  room,
 }: {
   opened: boolean;
   onClose: () => void;
   actorRole: ResellerRole;
+  /** What the plan leaves (from the users list), shown above the fields. */
+  room?: PlanRoomData;
 }) {
   const add = useAddUser();
   const [alert, setAlert] = useState('');
@@ -94,6 +98,7 @@ export function AddUserModal({
     <Modal opened={opened} onClose={close} title="Add user" centered size="lg">
       <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Add user">
         <Stack gap="md">
+          {room && <PlanRoom data={room} actorRole={actorRole} />}
           {alert && (
             <Alert color="red" variant="light" role="alert">
               {alert}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { SAMPLE_CSV } from '../../../domain/api/reseller-users';
+import { SAMPLE_CSV, type ResellerRole } from '../../../domain/api/reseller-users';
 import {
   checkCsvFiles,
   invitationsSentText,
@@ -23,6 +23,7 @@ import {
 } from '../../../domain/csv-invitation';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useInviteFromCsv } from '../api/invite-csv';
+import { PlanRoom, type PlanRoomData } from './plan-room';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 type Preview =
@@ -100,7 +101,18 @@ function InviteesTable({ invitees }: { invitees: readonly CsvInvitee[] }) {
  * row listed with its reason before anything is sent), then sent in one request that creates all
  * users or none.
  */
-export function CsvInviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CsvInviteModal({
+  opened,
+  onClose,
+  actorRole,
+  room,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  actorRole: ResellerRole;
+  /** What the plan leaves (from the users list): a file may invite at most that many. */
+  room?: PlanRoomData;
+}) {
   const [files, setFiles] = useState<File[]>([]);
   const [preview, setPreview] = useState<Preview>({ kind: 'none' });
   const send = useInviteFromCsv();
@@ -164,6 +176,7 @@ export function CsvInviteModal({ opened, onClose }: { opened: boolean; onClose: 
   return (
     <Modal opened={opened} onClose={close} title="Invite users from a CSV file" centered size="xl">
       <Stack gap="md">
+        {room && <PlanRoom data={room} actorRole={actorRole} />}
         <Text size="sm">
           One file at a time, up to 500 users. Columns: email, first_name, last_name and,
           optionally, allotted_computers.{' '}

@@ -7,6 +7,7 @@ import { useRuleForm } from '../../../ui/form-rule-form';
 import { NumericInput } from '../../../ui/input-numeric';
 import { useInviteUser } from '../api/invite-user';
 import { allottedRule, serverError } from './form-helpers';
+import { PlanRoom, type PlanRoomData } from './plan-room';
 import { RoleSelect } from './role-select';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -21,10 +22,13 @@ export function InviteUserModal({
   opened,
   onClose,
   actorRole,
+  room,
 }: {
   opened: boolean;
   onClose: () => void;
   actorRole: ResellerRole;
+  /** What the plan leaves (from the users list), shown above the fields. */
+  room?: PlanRoomData;
 }) {
   const invite = useInviteUser();
   const [alert, setAlert] = useState('');
@@ -67,6 +71,7 @@ export function InviteUserModal({
     <Modal opened={opened} onClose={close} title="Invite user" centered>
       <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Invite user">
         <Stack gap="md">
+          {room && <PlanRoom data={room} actorRole={actorRole} />}
           <Text size="sm" c="dimmed">
             We send an invitation link to this address. It works once and expires in 7 days.
           </Text>

@@ -120,7 +120,9 @@ export function UsersPage() {
           {data && (
             <Text c="dimmed" size="sm">
               {data.counts.active} active · {data.counts.invited} invited · {data.counts.cancelled}{' '}
-              cancelled · {data.allotted}
+              cancelled · {data.counts.active + data.counts.invited}
+              {data.planUsers === null ? '' : ` of ${String(data.planUsers)}`} users in your plan ·{' '}
+              {data.allotted}
               {data.planComputers === null ? '' : ` of ${String(data.planComputers)}`} computers
               allotted
             </Text>
@@ -252,9 +254,9 @@ export function UsersPage() {
         </>
       )}
 
-      <InviteUserModal opened={isInviteOpen} onClose={invite.close} actorRole={role} />
-      <CsvInviteModal opened={isCsvOpen} onClose={csv.close} />
-      <AddUserModal opened={isAddOpen} onClose={add.close} actorRole={role} />
+      <InviteUserModal opened={isInviteOpen} onClose={invite.close} actorRole={role} room={data} />
+      <CsvInviteModal opened={isCsvOpen} onClose={csv.close} actorRole={role} room={data} />
+      <AddUserModal opened={isAddOpen} onClose={add.close} actorRole={role} room={data} />
       <EditUserModal user={editing} onClose={() => setEditing(null)} actorRole={role} />
     </Stack>
   );
