@@ -1,0 +1,119 @@
+import { textResultSchema } from '../../src/domain/api/billing';
+import { policy } from '../../src/domain/api/route-policy';
+import {
+  countryRequestSchema,
+  gstDetailsSchema,
+  gstUpdateRequestSchema,
+  nexusStateRequestSchema,
+  nexusStateSchema,
+  vatDetailsSchema,
+  vatUpdateRequestSchema,
+  zipCheckRequestSchema,
+  zipCheckSchema,
+} from '../../src/domain/api/tax';
+import type { AppContext } from '../context';
+import { ok, okSchema } from '../plugins/reply';
+import {
+  gstDetails,
+  nexusStateDetails,
+  updateGstin,
+  updateVatId,
+  vatDetails,
+  zipCheck,
+} from '../services/tax/tax-details';
+import type { BillingRouteKit } from './billing-kit';
+
+/** Tax: nexus states, VAT and GST details and numbers, and the US ZIP check. */
+export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
+  const { api, billing, adminAccount, audit } = kit;
+
+  api.get(
+    '/rpc-api/v1/fetchNexusStateSalesTax',
+    {
+      schema: {
+        tags: ['tax'],
+        querystring: nexusStateRequestSchema,
+        response: { 200: okSchema(nexusStateSchema) },
+      },
+      config: billing,
+    },
+    async (request) => {
+      const user = await adminAccount(request);
+      return ok(await nexusStateDetails(ctx.db, user.account_id, request.query.state));
+    },
+  );
+
+  api.get(
+    '/rpc-api/v1/fetchNexusVATDetails',
+    {
+      schema: {
+        tags: ['tax'],
+        querystring: countryRequestSchema,
+        response: { 200: okSchema(vatDetailsSchema) },
+      },
+      config: billing,
+    },
+    async (request) => {
+      const user = await adminAccount(request);
+      return ok(await vatDetails(ctx.db, user.account_id, request.query.country));
+    },
+  );
+
+  api.get(
+    '/rpc-api/v1/fetchGSTDetails',
+    {
+      schema: { tags: ['tax'], response: { 200: okSchema(gstDetailsSchema) } },
+      config: billing,
+    },
+    async (request) => ok(await gstDetails(ctx.db, (await adminAccount(request)).account_id)),
+  );
+
+  api.post(
+    '/rpc-api/reseller/vat/update',
+    {
+      schema: {
+        tags: ['tax'],
+        body: vatUpdateRequestSchema,
+        response: { 200: okSchema(textResultSchema) },
+      },
+      config: billing,
+    },
+    async (request) => {
+      const user = await adminAccount(request);
+      const result = await updateVatId(ctx.db, user.account_id, request.body.vatid);
+      await audit(request, user.account_id, 'tax.vat.updated', {}, request.body.vatid)(ctx.db);
+      return ok(result);
+    },
+  );
+
+  api.post(
+    '/rpc-api/reseller/gst/updateGSTNumber',
+    {
+      schema: {
+        tags: ['tax'],
+        body: gstUpdateRequestSchema,
+        response: { 200: okSchema(textResultSchema) },
+      },
+      config: billing,
+    },
+    async (request) => {
+      const user = await adminAccount(request);
+      const result = await updateGstin(ctx.db, user.account_id, request.body.gstin);
+      await audit(request, user.account_id, 'tax.gst.updated', {}, request.body.gstin)(ctx.db);
+      return ok(result);
+    },
+  );
+
+  api.get(
+    '/rpc-api/validateUSAZipCode',
+    {
+      schema: {
+        tags: ['tax'],
+        querystring: zipCheckRequestSchema,
+        response: { 200: okSchema(zipCheckSchema) },
+      },
+      config: policy.reseller('signed-in'),
+    },
+    (request) => ok(zipCheck(request.query.zip, request.query.state)),
+  );
+}
