@@ -163,7 +163,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false, ...rateLimitStorage(app, config, database) });
-  await registerOperations(app, ctx, () => database.poolStats?.());
+  // Before any route, so the document sees every one (the health calls included).
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -180,6 +180,7 @@ export async function buildApp({
     transform: openApiTransform,
     transformObject: openApiTransformObject,
   });
+  await registerOperations(app, ctx, () => database.poolStats?.());
   await app.register(swaggerUi, {
     routePrefix: '/rpc-api/docs',
     staticCSP: true,

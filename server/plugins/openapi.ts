@@ -148,7 +148,8 @@ function policyErrors(policy: RoutePolicy | undefined, method: string, url: stri
 const hooksOf = (route: RouteOptions) =>
   [route.onRequest, route.preValidation, route.preHandler].flat().filter((hook) => hook);
 
-const ERROR_STATUS = /^[45]\d\d$/;
+/** Refusals carry the envelope; a 5xx a route lists (readiness' 503) keeps its own schema. */
+const ERROR_STATUS = /^4\d\d$/;
 
 /**
  * The swagger `transform`: zod to JSON Schema (fastify-type-provider-zod), then the route's
