@@ -9,7 +9,8 @@ test.describe.configure({ timeout: 60_000 });
 
 /** Signs in, lets the service worker take over and opens Users: its first 25 rows. */
 async function openUsers(page: Page): Promise<Locator> {
-  await signInAsReseller(page);
+  // The large demo account: more users than one page holds.
+  await signInAsReseller(page, 'globex@example.com');
   await waitForActivatedWorker(page);
   await page.getByRole('link', { name: 'Users', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();

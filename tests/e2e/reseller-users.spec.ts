@@ -63,8 +63,9 @@ test.describe('Users screen', () => {
     await openUsers(page);
     await expect(page.getByText(/\d+ active · \d+ invited · \d+ cancelled/)).toBeVisible();
     const rows = page.locator('tbody tr');
-    await expect(rows).toHaveCount(25);
-    await expect(page.getByText('1–25 of')).toBeVisible();
+    // Acme is within its plan's 25 users: one page.
+    await expect(page.getByText(/^1–\d+ of \d+$/)).toBeVisible();
+    await expect(rows.first()).toBeVisible();
     await page.getByRole('button', { name: 'Sort by Username' }).click();
     await expect(page.getByRole('columnheader', { name: 'Sort by Username' })).toHaveAttribute(
       'aria-sort',
@@ -77,6 +78,65 @@ test.describe('Users screen', () => {
     await page.getByLabel('Search users').fill('');
     await page.getByText('Invited', { exact: true }).first().click();
     await expect(rows.first()).toContainText(/Invited|Invitation expired/);
+  });
+
+  test('a large account pages through its users, 25 at a time', async ({ page }) => {
+    await signInAsReseller(page, 'globex@example.com');
+    await page.goto('/rpc-app/home/users');
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByText('1–25 of 130')).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText('26–50 of 130')).toBeVisible();
+    await expect(rows).toHaveCount(25);
+  });
+
+  test('where users are added, the plan says how many are used and how many are left', async ({
+    page,
+  }) => {
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite user' });
+    await expect(dialog.getByTestId('plan-room')).toHaveText(
+      /^Your plan: \d+ of 25 users used · \d+ available · \d+ of 100 computers allotted · \d+ available$/,
+    );
+  });
+
+  test('a full plan says so where users are added, and the server refuses one more', async ({
+    page,
+  }) => {
+    // The trial tries the entry plan (Bulk Reseller 25: 5 users); fill its free places first.
+    await signInAsReseller(page, 'trial@example.com');
+    const run = String(Date.now() % 1_000_000);
+    await page.evaluate(async (tag) => {
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      for (let i = 0; i < 5; i += 1) {
+        await fetch('/rpc-api/reseller/user/invite', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': xsrf },
+          body: new URLSearchParams({
+            email: `seat-${tag}-${String(i)}@example.com`,
+            role: 'sub_user',
+            allotedComputers: '0',
+          }),
+        });
+      }
+    }, run);
+    await page.goto('/rpc-app/home/users');
+    await expect(page.getByText(/5 of 5 users in your plan/)).toBeVisible();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite user' });
+    await expect(dialog.getByTestId('plan-room')).toContainText(
+      'Your plan: 5 of 5 users used · 0 available',
+    );
+    const full =
+      'Your plan includes 5 users and 5 are in use. Upgrade your plan or delete a user to add another.';
+    await expect(dialog.getByText("Your plan's users are all in use")).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Upgrade plan' })).toBeVisible();
+    await dialog.getByLabel('Email Address').fill(`seat-${run}-over@example.com`);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(full);
   });
 
   test('numeric field, blur and focus checks, and the 5 s error highlight', async ({ page }) => {

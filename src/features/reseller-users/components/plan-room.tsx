@@ -35,7 +35,7 @@ export function PlanRoom({ data, actorRole }: { data: PlanRoomData; actorRole: R
         {computers ? ` · ${computers}` : ''}
       </Text>
       {seats.available === 0 && (
-        <Alert color="yellow" variant="light" title="Your plan's users are all in use">
+        <Alert color="yellow" variant="light" role="note" title="Your plan's users are all in use">
           {userMessages.usersOverPlan({ limit: seats.limit, used: seats.used, asked: 1 })}{' '}
           {can(actorRole, 'billing') && (
             <Anchor component={Link} to="/account/upgrade">
