@@ -41,6 +41,7 @@ async function main(): Promise<void> {
       '    reseller sub-user  subuser@example.com',
       '    reseller sub-admin subadmin@example.com',
       '    reseller to cancel leaving@example.com (try e-mail change and cancellation)',
+      '    large reseller     globex@example.com (130 users on Bulk Reseller 1000)',
       '    partner            demopartner (partner@example.com)',
       '    partner, pending   newpartner (newpartner@example.com)',
     );
