@@ -16,6 +16,7 @@ import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-polic
 import { registerErrorHandling } from './plugins/errors';
 import { apiDescription, apiTags } from './plugins/openapi-tags';
 import { openApiTransform, openApiTransformObject, securitySchemes } from './plugins/openapi';
+import { registerResellerApiDocs } from './plugins/openapi-docs';
 import { loggerOptions } from './plugins/log-redaction';
 import { operationalMetrics, registerOperations, requestIdOf } from './plugins/operations';
 import { startHourlyJobs } from './services/hourly-jobs';
@@ -183,12 +184,15 @@ export async function buildApp({
   await registerOperations(app, ctx, () => database.poolStats?.());
   await app.register(swaggerUi, {
     routePrefix: '/rpc-api/docs',
+    // One section per area (the document's tags, in their order), each call by its summary.
+    uiConfig: { docExpansion: 'list', displayOperationId: true, filter: true },
     staticCSP: true,
     transformStaticCSP: (header) => docsContentSecurityPolicy(header, config),
   });
   app.get('/rpc-api/openapi.json', { config: policy.public, schema: { hide: true } }, () =>
     app.swagger(),
   );
+  registerResellerApiDocs(app, config.productName);
 
   registerCsrf(app, config, secrets.csrf);
   registerRoutePolicy(app, ctx);

@@ -14,6 +14,9 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/rpc-api/dc/probes', // data-centre test images, timed before sign-in (invited-user signup)
   '/rpc-api/dc/probe/:file', // the 1x1 test image itself, no data
   '/rpc-api/openapi.json', // the published API description
+  '/reseller-api/openapi.json', // the reseller API's part of it, for integrators
+  '/reseller-api/docs', // its docs page
+  '/reseller-api/docs/init.js', // the docs page's script (no inline scripts)
   '/rpc-api/reseller/logout', // logout pages must work with an expired session
   '/rpc-api/partner/logout',
   '/rpc-api/reseller/redirect/reseller_login', // a redirect, no data
