@@ -96,6 +96,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
                 counts: { active: 1, invited: 0, cancelled: 0 },
                 allotted: 3,
                 planComputers: null,
+                planUsers: null,
               },
             },
           }),
