@@ -19,7 +19,9 @@ import { apiAccountOf } from '../plugins/api-key';
 import { requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor, type Actor } from '../services/reseller-users/actor';
-import { deleteUsers, inviteUser, listUsers, updateUser } from '../services/reseller-users/users';
+import { listUsers } from '../services/reseller-users/users';
+import { inviteUser } from '../services/reseller-users/users-add';
+import { deleteUsers, updateUser } from '../services/reseller-users/users-lifecycle';
 
 const exampleUser = {
   id: '6f1c2b8a-3d4e-4f5a-9b6c-7d8e9f0a1b2c',

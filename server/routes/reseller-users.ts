@@ -26,17 +26,10 @@ import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor } from '../services/reseller-users/actor';
 import { CsvFailure, inviteFromCsv } from '../services/reseller-users/csv-invite';
-import {
-  addUser,
-  copyInvitationLink,
-  deleteUsers,
-  inviteUser,
-  listCancelledUsers,
-  listUsers,
-  resendInvitation,
-  restoreUsers,
-  updateUser,
-} from '../services/reseller-users/users';
+import { listCancelledUsers, listUsers } from '../services/reseller-users/users';
+import { addUser, inviteUser } from '../services/reseller-users/users-add';
+import { copyInvitationLink, resendInvitation } from '../services/reseller-users/users-invitations';
+import { deleteUsers, restoreUsers, updateUser } from '../services/reseller-users/users-lifecycle';
 import { operation } from '../plugins/openapi';
 
 /**

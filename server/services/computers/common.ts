@@ -5,7 +5,7 @@ import { computerMessages } from '../../../src/domain/api/computers';
 import { recordAudit } from '../audit';
 import type { AuditAction } from '../../../src/domain/api/activity-actions';
 import type { Actor } from '../reseller-users/actor';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 
 export const computerNotFound = () => new AppError(errorCodes.NOT_FOUND, computerMessages.notFound);
 export const groupNotFound = () =>

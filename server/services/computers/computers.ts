@@ -13,7 +13,7 @@ import { nowIso } from '../clock';
 import { hashPassword } from '../passwords';
 import { assertCan, type Actor } from '../reseller-users/actor';
 import { lockPlanComputerLimit } from '../reseller-users/plan-limit';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 import { audit, computerNotFound, invalid, ownComputers, ownGroup } from './common';
 import { findComputer, listComputersPage, type ComputerListOptions } from './repository';
 

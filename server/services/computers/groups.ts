@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import { computerMessages, type GroupList } from '../../../src/domain/api/computers';
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from '../reseller-users/actor';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 import { audit, invalid, ownGroup } from './common';
 import { listGroupsWithCounts } from './repository';
 

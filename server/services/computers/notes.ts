@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import type { ComputerNote } from '../../../src/domain/api/computers';
 import { nowIso } from '../clock';
 import { assertCan, displayName, type Actor } from '../reseller-users/actor';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 import { audit, ownComputers } from './common';
 
 /*

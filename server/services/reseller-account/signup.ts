@@ -14,7 +14,7 @@ import { attributeSignup } from '../partners/referrals';
 import { addDays, addSeconds, nowIso } from '../clock';
 import { randomToken, sha256 } from '../crypto';
 import { hashPassword } from '../passwords';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 
 /** The verification link works for 7 days and once. */
 const VERIFICATION_TTL_SECONDS = 7 * 86_400;

@@ -13,7 +13,8 @@ import type { Executor } from '../../db/database';
 import { recordAudit } from '../audit';
 import { assertCan, displayName, forbidden, type Actor } from './actor';
 import { reissueInvitation } from './invitations';
-import { listStatuses, type ListQuery, type RequestInfo } from './users';
+import { listStatuses, type ListQuery } from './users';
+import type { RequestInfo } from './users-common';
 import { findUsersInAccount, listUsersPage } from './users-repository';
 
 /**

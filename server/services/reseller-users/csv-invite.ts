@@ -9,7 +9,8 @@ import { AppError } from '../../app-error';
 import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from './actor';
-import { createInvitedUser, type RequestInfo } from './users';
+import { createInvitedUser } from './users-add';
+import type { RequestInfo } from './users-common';
 import { allottedTotal, takenEmails } from './users-repository';
 
 import { userMessages, withinPlan } from '../../../src/domain/api/reseller-users';

@@ -6,7 +6,7 @@ import { hashPassword } from '../passwords';
 import { cleanName } from '../../../src/domain/validation';
 import { accountReadyEmailParam, accountReadyParam } from '../../../src/domain/account-ready';
 import { expiredLink, findUsableInvitation } from './invitations';
-import type { RequestInfo } from './users';
+import type { RequestInfo } from './users-common';
 
 export interface InvitedSignupInput {
   uniqueId: string;

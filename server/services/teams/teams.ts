@@ -8,7 +8,7 @@ import { userEmails } from '../audit-targets';
 import type { AuditAction } from '../../../src/domain/api/activity-actions';
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from '../reseller-users/actor';
-import type { RequestInfo } from '../reseller-users/users';
+import type { RequestInfo } from '../reseller-users/users-common';
 
 const notFound = () => new AppError(errorCodes.NOT_FOUND, teamMessages.notFound);
 
