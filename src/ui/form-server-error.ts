@@ -3,6 +3,7 @@
  * otherwise in the form's alert. One rule, so every form splits the two the same way.
  */
 import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { GENERIC_ERROR_TEXT, isApiError } from '../lib/http/api-error';
 
 /** The form field a failed call names, when the form has a field of that name. */
@@ -25,4 +26,20 @@ export function showServerFieldError<Values extends object>(
 export function serverAlertText(error: unknown, values: object): string {
   if (!error || serverErrorField(error, values) !== undefined) return '';
   return isApiError(error) ? error.message : GENERIC_ERROR_TEXT;
+}
+
+/** A failed call under the field it names when `fields` lists it; anything else is a toast. */
+export function showServerError(
+  error: unknown,
+  setFieldError: (field: string, message: string) => void,
+  fields: readonly string[],
+): void {
+  if (isApiError(error) && error.field && fields.includes(error.field)) {
+    setFieldError(error.field, error.message);
+    return;
+  }
+  notifications.show({
+    color: 'red',
+    message: isApiError(error) ? error.message : GENERIC_ERROR_TEXT,
+  });
 }

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, GENERIC_ERROR_TEXT } from '../../../src/lib/http/api-error';
-import { serverAlertText, serverErrorField } from '../../../src/ui/form-server-error';
+import {
+  serverAlertText,
+  serverErrorField,
+  showServerError,
+} from '../../../src/ui/form-server-error';
 
 const values = { zip: '', city: '' };
 const fieldError = new ApiError(400, 'VALIDATION_FAILED', 'Enter a valid ZIP code.', 'zip');
@@ -22,5 +26,20 @@ describe('a failed call on a form', () => {
   it('shows the generic text for an answer that is not an API error, and nothing without one', () => {
     expect(serverAlertText(new Error('boom'), values)).toBe(GENERIC_ERROR_TEXT);
     expect(serverAlertText(null, values)).toBe('');
+  });
+});
+
+describe('a failed call on a form that toasts what no field takes', () => {
+  it('puts a refusal for a listed field under that field', () => {
+    const setFieldError = vi.fn();
+    showServerError(fieldError, setFieldError, ['zip']);
+    expect(setFieldError).toHaveBeenCalledWith('zip', 'Enter a valid ZIP code.');
+  });
+
+  it('leaves the fields alone for any other refusal', () => {
+    const setFieldError = vi.fn();
+    showServerError(otherFieldError, setFieldError, ['zip']);
+    showServerError(plainError, setFieldError, ['zip']);
+    expect(setFieldError).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,8 @@ import { messages } from '../../../domain/messages';
 import { rules } from '../../../domain/validation';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { useRuleForm } from '../../../ui/form-rule-form';
-import { showError, toastOk } from '../api/errors';
+import { showServerError } from '../../../ui/form-server-error';
+import { toastOk } from '../api/errors';
 import { useChangePassword } from '../api/profile';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -34,7 +35,7 @@ export function ChangePasswordPage() {
         form.reset();
       },
       onError: (error) => {
-        showError(error, form.setFieldError, fields);
+        showServerError(error, form.setFieldError, fields);
       },
     });
   });

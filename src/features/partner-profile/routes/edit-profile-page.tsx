@@ -19,7 +19,8 @@ import { clearSignedIn } from '../../../lib/session/signed-in';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
-import { showError, toastOk } from '../api/errors';
+import { showServerError } from '../../../ui/form-server-error';
+import { toastOk } from '../api/errors';
 import {
   useCancelAccount,
   useCountryList,
@@ -98,7 +99,7 @@ function ProfileForm({ info }: { info: PartnerUserInfo }) {
         form.setFieldValue('currentPassword', '');
       },
       onError: (error) => {
-        showError(error, form.setFieldError, fields);
+        showServerError(error, form.setFieldError, fields);
       },
     });
   });
@@ -187,7 +188,7 @@ function CancelAccountForm({ onClose }: { onClose: () => void }) {
         window.location.assign('/partner/');
       },
       onError: (failure) => {
-        showError(
+        showServerError(
           failure,
           (_field, message) => {
             setError(message);

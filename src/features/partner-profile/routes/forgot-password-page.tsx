@@ -14,7 +14,7 @@ import { messages } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { AppFooter } from '../../../ui/app-footer';
 import { useRuleForm } from '../../../ui/form-rule-form';
-import { showError } from '../api/errors';
+import { showServerError } from '../../../ui/form-server-error';
 import { useForgotPassword } from '../api/profile';
 
 /** /partner/forgotPassword: mails a link to reset the password. */
@@ -42,7 +42,7 @@ export function PartnerForgotPasswordPage() {
               onSubmit={form.onSubmit((values) => {
                 forgot.mutate(values.emailId, {
                   onError: (error) => {
-                    showError(error, form.setFieldError, ['emailId']);
+                    showServerError(error, form.setFieldError, ['emailId']);
                   },
                 });
               })}

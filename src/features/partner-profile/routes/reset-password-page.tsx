@@ -6,7 +6,7 @@ import { rules } from '../../../domain/validation';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { AppFooter } from '../../../ui/app-footer';
 import { useRuleForm } from '../../../ui/form-rule-form';
-import { showError } from '../api/errors';
+import { showServerError } from '../../../ui/form-server-error';
 import { useResetPassword } from '../api/profile';
 
 /** /partner/resetpartner_password?token=…: the link from the e-mail. */
@@ -45,7 +45,10 @@ export function PartnerResetPasswordPage() {
                   { token, ...values },
                   {
                     onError: (error) => {
-                      showError(error, form.setFieldError, ['newPassword', 'confirmPassword']);
+                      showServerError(error, form.setFieldError, [
+                        'newPassword',
+                        'confirmPassword',
+                      ]);
                     },
                   },
                 );

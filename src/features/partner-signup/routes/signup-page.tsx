@@ -32,7 +32,7 @@ import { AppFooter } from '../../../ui/app-footer';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useCountries, useStates } from '../api/geo';
 import { useSignupContinue, useSignupStart } from '../api/signup';
-import { showServerError } from '../components/server-errors';
+import { showServerError } from '../../../ui/form-server-error';
 
 const startFields = ['partnerId', 'emailId', 'password', 'confirmPassword'] as const;
 const detailFields = [

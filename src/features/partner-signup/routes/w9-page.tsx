@@ -29,7 +29,7 @@ import { useRuleForm } from '../../../ui/form-rule-form';
 import { PageLoader } from '../../../ui/page-loader';
 import { useQueryFallback } from '../../../offline/query-state';
 import { usePartnerInfo, useW9Preview, useW9Save } from '../api/w9';
-import { showServerError } from '../components/server-errors';
+import { showServerError } from '../../../ui/form-server-error';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 const fields = [
