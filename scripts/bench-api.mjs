@@ -8,7 +8,7 @@
 // BENCH_PROFILE=<dir>: the real server runs under `node --cpu-prof` and writes one .cpuprofile
 // per engine into <dir> (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,14 +33,41 @@ const targets = [
   { name: 'commission report', path: () => '/rpc-api/partner/getPartnerUserReport', as: 'partner' },
 ];
 
+// BENCH_TARGETS=user_info,activity: only the targets whose name has one of these (a profile of
+// one read).
+const only = process.env.BENCH_TARGETS?.split(',').filter(Boolean);
+const measured = only ? targets.filter((t) => only.some((part) => t.name.includes(part))) : targets;
+
 const firstAsset = () => readdirSync(join(BUILD_DIR, 'dist/assets')).find((f) => f.endsWith('.js'));
 
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 
-/** A warm-up run first (V8 compiles the hot paths, caches fill), then the measured one. */
-async function run(url, headers = {}) {
+/** CPU time (user + system) a process has used, in µs, from /proc (Linux; undefined elsewhere). */
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms (CLK_TCK 100).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A warm-up run first (V8 compiles the hot paths, caches fill), then the measured one. With the
+ * server's `pid`, the result also has `cpuPerRequest`: its CPU time per measured request in µs,
+ * which other work on a shared machine disturbs far less than req/s (on PostgreSQL it leaves
+ * out the database server's own CPU).
+ */
+async function run(url, headers = {}, pid = undefined) {
   await runFixedAmount({ url, headers, amount: WARM_UP, connections: CONNECTIONS });
-  return runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
+  const before = pid === undefined ? undefined : cpuMicros(pid);
+  const result = await runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
+  const after = pid === undefined ? undefined : cpuMicros(pid);
+  const cpuPerRequest =
+    before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
+  return { ...result, cpuPerRequest };
 }
 
 const perSecond = (r) => r.perSecond;
@@ -50,11 +77,17 @@ const percent = (r, reference) => `${((perSecond(r) / reference) * 100).toFixed(
 /** One indented row; `refs.floor` and `refs.hello` (req/s) add the percentages of each. */
 const row = (name, r, refs = {}) => {
   const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+  const cpuShare =
+    refs.floorCpu && r.cpuPerRequest
+      ? ` (CPU ${((refs.floorCpu / r.cpuPerRequest) * 100).toFixed(0)}%)`
+      : '';
   const ratios = [
-    refs.floor ? `${percent(r, refs.floor).padStart(4)} of floor` : '',
+    refs.floor ? `${percent(r, refs.floor).padStart(4)} of floor${cpuShare}` : '',
     refs.hello ? `${percent(r, refs.hello).padStart(4)} of hello-world` : '',
   ].join('  ');
-  return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${ratios}`.trimEnd();
+  const cpu =
+    r.cpuPerRequest === undefined ? '' : `${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU`;
+  return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${cpu}  ${ratios}`.trimEnd();
 };
 
 /** The size of an answer's body, to show that the floor answers about as much as user_info. */
@@ -84,7 +117,7 @@ async function floor(databaseUrl) {
     const headers = { cookie: JSON.parse(first).cookie };
     const url = 'http://127.0.0.1:18098/';
     const bytes = await bodyBytes(url, headers);
-    const result = await run(url, headers);
+    const result = await run(url, headers, child.pid);
     return { result, bytes };
   } finally {
     child.kill('SIGTERM');
@@ -96,7 +129,7 @@ async function floor(databaseUrl) {
 async function benchServer(label, env, hello, floorDatabaseUrl) {
   console.log(`\n${label}`);
   const { result: floorResult, bytes: floorBytes } = await floor(floorDatabaseUrl);
-  const refs = { floor: perSecond(floorResult), hello };
+  const refs = { floor: perSecond(floorResult), floorCpu: floorResult.cpuPerRequest, hello };
   console.log(row(`floor (${floorBytes} B answer)`, floorResult, { hello }));
   const port = 18096;
   const base = `http://127.0.0.1:${port}`;
@@ -122,7 +155,7 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
       reseller: await signIn(base, 'reseller'),
       partner: await signIn(base, 'partner'),
     };
-    for (const target of targets) {
+    for (const target of measured) {
       const path = target.path();
       const headers = target.as ? { cookie: cookies[target.as] } : {};
       const probe = await fetch(base + path, { headers });
@@ -134,7 +167,7 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
         target.name === 'user_info (reseller)'
           ? `user_info (${(await probe.arrayBuffer()).byteLength} B)`
           : target.name;
-      const result = await run(base + path, headers);
+      const result = await run(base + path, headers, child.pid);
       console.log(row(name, result, target.as ? refs : { hello }));
     }
   } finally {
@@ -167,7 +200,7 @@ async function helloWorld() {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    return await run('http://127.0.0.1:18097/');
+    return await run('http://127.0.0.1:18097/', {}, child.pid);
   } finally {
     child.kill('SIGTERM');
   }
@@ -204,5 +237,9 @@ try {
   await admin.end().catch(() => {});
 }
 console.log(
-  '\nPercentages are throughput relative to the floor of a signed-in read on the same engine and to the hello-world.',
+  [
+    '\nPercentages: throughput relative to the floor of a signed-in read on the same engine and to',
+    'the hello-world. µs CPU: the Node process per request; (CPU NN%): the floor of the same engine',
+    'over the call, by CPU per request, which other work on a shared machine disturbs less.',
+  ].join('\n'),
 );
