@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerErrorHandling } from './plugins/errors';
 import { apiDescription, apiTags } from './plugins/openapi-tags';
 import { openApiTransform, openApiTransformObject, securitySchemes } from './plugins/openapi';
@@ -196,6 +197,7 @@ export async function buildApp({
 
   registerCsrf(app, config, secrets.csrf);
   registerRoutePolicy(app, ctx);
+  registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx);
   registerDataCentreRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

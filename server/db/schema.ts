@@ -206,6 +206,22 @@ export interface TrustedBrowsersTable {
   revoked_at: string | null;
 }
 
+/** The first answer to a reseller API POST sent with an Idempotency-Key (plugins/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  /** SHA-256 of the method, route and body: the same key with another request is refused. */
+  request_hash: string;
+  /** 'running' while the first request runs, 'done' once its answer is stored. */
+  state: 'running' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  /** The answer's body, sealed with the field key. */
+  body_sealed: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   subject_kind: 'reseller' | 'partner';
@@ -602,6 +618,7 @@ export interface DB {
   partners: PartnersTable;
   sessions: SessionsTable;
   trusted_browsers: TrustedBrowsersTable;
+  idempotency_keys: IdempotencyKeysTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeysTable;

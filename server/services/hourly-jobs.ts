@@ -9,6 +9,7 @@ import { hourSlot, runOncePerSlot, type RunOutcome } from './cluster/job-runs';
 import type { Mailer } from './mail';
 import { settleCommissions } from './partners/commissions';
 import { reconcileAttempts } from './payments/attempts';
+import { sweepIdempotencyKeys } from './idempotency';
 
 const HOUR_MS = 3_600_000;
 /** How often each instance looks for mail nobody delivered (a failed try, a stopped instance). */
@@ -34,6 +35,8 @@ export const hourlyJobs: Record<string, (db: Database) => Promise<string>> = {
     await sweepRateLimitCounters(db);
     return 'swept';
   },
+  'idempotency-sweep': async (db) =>
+    `${String(await sweepIdempotencyKeys(db))} expired idempotency keys removed`,
 };
 
 /** Runs every hourly job that no instance has run in this hour's slot. */

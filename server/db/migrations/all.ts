@@ -19,6 +19,7 @@ import * as partnerEmailChanges from './2026-11-25-0100-partner-email-changes';
 import * as severalInstances from './2026-11-25-0200-several-instances';
 import * as serverSettings from './2026-11-25-0500-server-settings';
 import * as largePlan from './2026-11-25-0600-large-plan';
+import * as idempotencyKeys from './2026-11-25-0700-idempotency-keys';
 import * as trustedBrowsers from './2026-11-25-0410-trusted-browsers';
 import * as marketingConsent from './2026-11-25-0411-marketing-consent';
 
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0411-marketing-consent': marketingConsent,
   '2026-11-25-0500-server-settings': serverSettings,
   '2026-11-25-0600-large-plan': largePlan,
+  '2026-11-25-0700-idempotency-keys': idempotencyKeys,
 };
