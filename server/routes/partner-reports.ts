@@ -47,6 +47,8 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
     await assertApprovedPartner(ctx.db, principalOf(request).sub);
   };
   const tags = ['partner'];
+  // The document's summaries name the Helpdesk programme; the main one goes without a name.
+  const programLabel = { rpc: '', hd: 'Helpdesk ' } as const;
   // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
 
   api.get(
@@ -83,9 +85,13 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
       {
         config: policy.partner,
         schema: {
-          ...operation(operationId, `Report the partner's ${program} referrals over a date range`, {
-            errors: [403],
-          }),
+          ...operation(
+            operationId,
+            `Report the partner's ${programLabel[program]}referrals over a date range`,
+            {
+              errors: [403],
+            },
+          ),
           tags,
           querystring: reportRangeQuerySchema,
           response: { 200: okSchema(userReportSchema) },
@@ -109,9 +115,13 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
       {
         config: policy.partner,
         schema: {
-          ...operation(operationId, `List the partner's ${program} commissions over a date range`, {
-            errors: [403],
-          }),
+          ...operation(
+            operationId,
+            `List the partner's ${programLabel[program]}commissions over a date range`,
+            {
+              errors: [403],
+            },
+          ),
           tags,
           querystring: reportRangeQuerySchema,
           response: { 200: okSchema(transactionsReportSchema) },
@@ -159,7 +169,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
         schema: {
           ...operation(
             `list${programName[program]}PartnerUnconfirmedUsers`,
-            `List the partner's ${program} referrals who have not confirmed their email`,
+            `List the partner's ${programLabel[program]}referrals who have not confirmed their email`,
             { errors: [403] },
           ),
           tags,
@@ -177,7 +187,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
         schema: {
           ...operation(
             `remind${programName[program]}PartnerUnconfirmedUser`,
-            `Remind a ${program} referral to confirm their email`,
+            `Remind a ${programLabel[program]}referral to confirm their email`,
             {
               description:
                 "One reminder per referral within the waiting period: another answers 429 RATE_LIMITED; a referral that is not the partner's answers 404.",
