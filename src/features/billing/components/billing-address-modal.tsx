@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { serverAlertText, showServerFieldError } from '../../../ui/form-server-error';
-import { ServerActionButton } from '../../../ui/server-action-button';
 import { useUpdateBillingAddress } from '../api/update-billing-address';
 import {
   addressOf,
@@ -13,6 +11,7 @@ import {
   validateAddress,
   type AddressValues,
 } from './billing-address-fields';
+import { BillingFormModal } from './billing-form-modal';
 
 /** "Edit address": the billing address alone; the card on file stays as it is. */
 export function BillingAddressModal({
@@ -47,31 +46,18 @@ export function BillingAddressModal({
   const alertText = serverAlertText(update.error, form.values);
 
   return (
-    <Modal opened={opened} onClose={close} title="Edit billing address" size="lg">
-      <form
-        onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
-          focusFirstInvalid(formOf(event)),
-        )}
-        noValidate
-        aria-label="Edit billing address"
-      >
-        <Stack gap="sm">
-          {alertText && (
-            <Alert color="red.9" variant="light" role="alert">
-              {alertText}
-            </Alert>
-          )}
-          <BillingAddressFields form={form} info={info} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <ServerActionButton type="submit" loading={update.isPending}>
-              Save address
-            </ServerActionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <BillingFormModal
+      title="Edit billing address"
+      opened={opened}
+      onClose={close}
+      onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
+        focusFirstInvalid(formOf(event)),
+      )}
+      alertText={alertText}
+      isPending={update.isPending}
+      submitLabel="Save address"
+    >
+      <BillingAddressFields form={form} info={info} />
+    </BillingFormModal>
   );
 }

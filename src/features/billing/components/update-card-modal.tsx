@@ -1,4 +1,3 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
@@ -6,7 +5,6 @@ import { useUpdateCard } from '../api/update-card';
 import { focusFirstInvalid, formOf } from '../../../ui/focus-first-invalid';
 import { serverAlertText, showServerFieldError } from '../../../ui/form-server-error';
 import { CardFields, emptyCard, validateCard, type CardValues } from '../../../ui/card-fields';
-import { ServerActionButton } from '../../../ui/server-action-button';
 import {
   addressOf,
   addressRequest,
@@ -14,6 +12,7 @@ import {
   validateAddress,
   type AddressValues,
 } from './billing-address-fields';
+import { BillingFormModal } from './billing-form-modal';
 
 type Values = CardValues & AddressValues;
 
@@ -65,32 +64,19 @@ export function UpdateCardModal({
   const alertText = serverAlertText(update.error, form.getValues());
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Update credit card" size="lg">
-      <form
-        onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
-          focusFirstInvalid(formOf(event)),
-        )}
-        noValidate
-        aria-label="Update credit card"
-      >
-        <Stack gap="sm">
-          {alertText && (
-            <Alert color="red.9" variant="light" role="alert">
-              {alertText}
-            </Alert>
-          )}
-          <CardFields form={form} />
-          <BillingAddressFields form={form} info={info} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <ServerActionButton type="submit" loading={update.isPending}>
-              Save card
-            </ServerActionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <BillingFormModal
+      title="Update credit card"
+      opened={opened}
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
+        focusFirstInvalid(formOf(event)),
+      )}
+      alertText={alertText}
+      isPending={update.isPending}
+      submitLabel="Save card"
+    >
+      <CardFields form={form} />
+      <BillingAddressFields form={form} info={info} />
+    </BillingFormModal>
   );
 }

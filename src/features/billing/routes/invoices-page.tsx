@@ -1,14 +1,11 @@
 import {
   Anchor,
   Card,
-  Group,
   Pagination,
   ScrollArea,
-  Skeleton,
   Stack,
   Table,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -19,6 +16,7 @@ import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status
 import { useQueryFallback } from '../../../offline/query-state';
 import { invoicePdfUrl } from '../api/invoice-pdf';
 import { useInvoices, type InvoiceQuery } from '../api/invoices';
+import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
 
@@ -76,14 +74,7 @@ export function InvoicesPage() {
   });
   const invoices = useInvoices(query);
   const isOnline = useIsOnline();
-  const invoicesFallback = useQueryFallback(
-    invoices,
-    <Stack gap="xs" role="status" aria-label="Loading invoices">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </Stack>,
-  );
+  const invoicesFallback = useQueryFallback(invoices, <RowsLoading label="Loading invoices" />);
   const onSort = (sort: InvoiceQuery['sort']) => {
     setQuery((current) => ({
       ...current,
@@ -95,12 +86,7 @@ export function InvoicesPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>Invoices</Title>
-        <Anchor component={Link} to="/transactions/preview">
-          View transactions
-        </Anchor>
-      </Group>
+      <ListPageHeader title="Invoices" to="/transactions/preview" linkText="View transactions" />
       {invoicesFallback}
       {invoices.data && invoices.data.total === 0 && (
         <Card withBorder padding="lg">

@@ -4,12 +4,10 @@ import {
   Card,
   Group,
   ScrollArea,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
@@ -18,6 +16,7 @@ import { formatMoney, formatRateBp } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { useQueryFallback } from '../../../offline/query-state';
 import { transactionsCsvUrl, useTransactions, type DateRange } from '../api/transactions';
+import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
 import { StatusBadge } from '../components/status-badge';
 import '../components/billing.css';
 
@@ -38,22 +37,13 @@ export function TransactionsPage() {
   const transactions = useTransactions(range);
   const transactionsFallback = useQueryFallback(
     transactions,
-    <Stack gap="xs" role="status" aria-label="Loading transactions">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </Stack>,
+    <RowsLoading label="Loading transactions" />,
   );
   const isRangeValid = !draft.from || !draft.to || draft.from <= draft.to;
 
   return (
     <Stack gap="md" maw={1200}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>Transactions</Title>
-        <Anchor component={Link} to="/invoice">
-          View invoices
-        </Anchor>
-      </Group>
+      <ListPageHeader title="Transactions" to="/invoice" linkText="View invoices" />
       <Card withBorder padding="md">
         <form
           aria-label="Date range"
