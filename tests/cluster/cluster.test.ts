@@ -58,6 +58,47 @@ describe('one user across three instances', () => {
   });
 });
 
+describe('the reseller API across instances', () => {
+  it('an Idempotency-Key retried on every instance invites the user once', async () => {
+    const client = new Client(cluster.lbUrl);
+    expect((await client.signIn('reseller@example.com')).status).toBe(200);
+    const generated = await client.request('POST', '/rpc-api/reseller/config/token/generate', {
+      password: 'Demo@1234',
+    });
+    const apiKey =
+      ((await generated.json()) as { message: { token: string }[] }).message[0]?.token ?? '';
+    const email = `idem-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const key = crypto.randomUUID();
+    const send = () =>
+      fetch(`${cluster.lbUrl}/reseller-api/v1/users/invite`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': apiKey,
+          'idempotency-key': key,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ email, role: 'sub_user', allotedComputers: 0 }),
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    const servedBy = new Set([first.headers.get('x-served-by') ?? '']);
+    for (let index = 0; index < 5; index += 1) {
+      const again = await send();
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.text()).toBe(body);
+      servedBy.add(again.headers.get('x-served-by') ?? '');
+    }
+    expect(servedBy.size).toBe(3);
+    const list = await fetch(
+      `${cluster.lbUrl}/reseller-api/v1/users?q=${encodeURIComponent(email)}`,
+      { headers: { 'x-api-key': apiKey } },
+    );
+    expect(((await list.json()) as { message: { total: number } }).message.total).toBe(1);
+  });
+});
+
 describe('jobs started together on every instance', () => {
   it('charge each due renewal once, and the ledger matches the gateway', async () => {
     const { rows: due } = await cluster.db.query<{ id: string }>(
