@@ -171,6 +171,12 @@ async function recordRenewal(db: Database, record: RenewalRecord) {
         ...(charge.ok ? { gatewayRef: charge.reference } : {}),
       });
     }
+    // Paid or not, the account moves to the term it renews for.
+    await tx
+      .updateTable('billing_accounts')
+      .set({ term, updated_at: now })
+      .where('account_id', '=', accountId)
+      .execute();
     if (charge.ok) {
       await recordPaidCharge(tx, { ...base, gatewayRef: charge.reference });
       await tx
@@ -181,11 +187,6 @@ async function recordRenewal(db: Database, record: RenewalRecord) {
           yearly_fee_minor: plan.yearly_price_minor,
         })
         .where('id', '=', accountId)
-        .execute();
-      await tx
-        .updateTable('billing_accounts')
-        .set({ term, updated_at: now })
-        .where('account_id', '=', accountId)
         .execute();
       return 'renewed' as const;
     }
@@ -214,11 +215,6 @@ async function recordRenewal(db: Database, record: RenewalRecord) {
       .updateTable('reseller_accounts')
       .set({ account_status: 'CCFAILEDACC', is_pending_charge: 1 })
       .where('id', '=', accountId)
-      .execute();
-    await tx
-      .updateTable('billing_accounts')
-      .set({ term, updated_at: now })
-      .where('account_id', '=', accountId)
       .execute();
     return 'failed' as const;
   });
