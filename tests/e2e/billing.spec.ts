@@ -264,7 +264,7 @@ test.describe('VAT', () => {
     await expect(tax).toContainText('Your invoices are issued under the reverse charge.');
 
     await page.goto('/rpc-app/account/upgrade');
-    await page.getByRole('radio', { name: 'Bulk Reseller 100' }).click();
+    await page.getByRole('radio', { name: 'Bulk Reseller 100', exact: true }).click();
     await expect(page.getByTestId('upgrade-preview')).toContainText('VAT reverse charge 0%');
     await page.getByRole('button', { name: 'Review upgrade' }).click();
     await page
