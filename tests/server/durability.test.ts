@@ -193,7 +193,8 @@ describe('SIGKILL during a CSV import', () => {
  * upgrading by card or by invoice (invoice, transaction, plan, term and dates, commission, audit
  * line). Every account comes through a partner's referral link, so every charge also writes the
  * partner's payment and commission. The invariants below are the services' own rules
- * (server/services/billing/billing.ts, repository.ts, partners/commissions.ts).
+ * (server/services/billing/pending-charges.ts, upgrade.ts, repository.ts,
+ * partners/commissions.ts).
  */
 
 const PAYERS = {

@@ -14,8 +14,8 @@ export interface AccountTab {
 
 /**
  * The ACCOUNT area's tabs, in the spec's order (settings, profile, upgrade, billing information,
- * API keys). Only tabs whose page is mounted under /account in src/app/routes.tsx are listed:
- * whoever mounts a page there adds its tab here.
+ * API keys). Only tabs whose page is mounted under /account in src/app/routes-reseller.ts are
+ * listed: whoever mounts a page there adds its tab here.
  */
 export const accountTabs: readonly AccountTab[] = [
   { path: 'settings', label: 'Settings' },
