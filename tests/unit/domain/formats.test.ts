@@ -12,7 +12,7 @@ import {
 import { activityCsv } from '../../../src/features/activity-log/components/activity-csv';
 import { lastSeenText } from '../../../src/features/computers/components/computers-table';
 import { noteByline } from '../../../src/features/computers/components/notes-modal';
-import { formatDay } from '../../../src/features/partner-reports/components/money';
+import { formatDay } from '../../../src/features/partner-reports/components/report-day';
 import { lastUpdatedText } from '../../../src/offline/offline-banner';
 import type { ActivityEntry } from '../../../src/domain/api/reseller-account';
 

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import type { CustomerRow, ReportTotals } from '../../../domain/api/partner-reports';
 import { formatMoney } from '../../../domain/formats';
-import { formatDay } from './money';
+import { formatDay } from './report-day';
 import { PagedTable, type Column } from './paged-table';
 
 /** Commissions per referred customer, with the range's totals in the footer. */

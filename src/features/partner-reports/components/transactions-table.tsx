@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { CommissionStatus, TransactionRow } from '../../../domain/api/partner-reports';
 import { formatMoney } from '../../../domain/formats';
-import { formatDay } from './money';
+import { formatDay } from './report-day';
 import { PagedTable, type Column } from './paged-table';
 
 const statusColors: Readonly<Record<CommissionStatus, string>> = {

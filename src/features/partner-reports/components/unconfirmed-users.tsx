@@ -5,7 +5,7 @@ import { isApiError, GENERIC_ERROR_TEXT } from '../../../lib/http/api-error';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useAskToConfirm } from '../api/ask-to-confirm';
 import { useUnconfirmedUsers } from '../api/get-unconfirmed-users';
-import { formatDay } from './money';
+import { formatDay } from './report-day';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 /** Referred users who have not confirmed their account, with "Ask to confirm" (once a day). */
