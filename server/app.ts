@@ -14,6 +14,7 @@ import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerControlCharGuard } from './plugins/control-chars';
 import { registerErrorHandling } from './plugins/errors';
 import { apiDescription, apiTags } from './plugins/openapi-tags';
 import { openApiTransform, openApiTransformObject, securitySchemes } from './plugins/openapi';
@@ -197,6 +198,7 @@ export async function buildApp({
 
   registerCsrf(app, config, secrets.csrf);
   registerRoutePolicy(app, ctx);
+  registerControlCharGuard(app);
   registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx);
   registerDataCentreRoutes(app, ctx);

@@ -238,7 +238,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     api.get(
       `/rpc-api/${kind}/logout`,
       {
-        config: policy.public,
+        // A sign-out always signs out: redirect_url goes through safeRedirect, which drops a
+        // target it cannot use (control characters included) for the sign-in page.
+        config: { ...policy.public, acceptsControlChars: true },
         schema: {
           tags: ['session'],
           ...operation(`signOut${title[kind]}`, `Sign the ${kind} out and go to a page`, {

@@ -3,6 +3,7 @@
  * `(value) => message | null` (so a form, a CSV row and a route all call the same code), and its
  * zod schema is derived from it, so the rule and its message are written once.
  */
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from './control-chars';
 import type { LengthBounds } from './limits';
 
 /** Returns the spec's message for the first failed check, or null when the value is valid. */
@@ -16,16 +17,23 @@ export interface RuleDefinition {
   readonly blank: string | null;
   /** Checked in order on the trimmed, non-empty value; the first failure wins. */
   readonly checks: readonly Check[];
+  /** Multi-line text (comments, descriptions): tabs and line breaks are allowed. */
+  readonly isMultiline?: boolean;
 }
 
-/** "All inputs are trimmed before checking" (spec section 5), so every rule trims first. */
-export function defineRule({ blank, checks }: RuleDefinition): Rule {
+/**
+ * "All inputs are trimmed before checking" (spec section 5), so every rule trims first. No rule
+ * accepts control characters (control-chars.ts), whatever else it allows.
+ */
+export function defineRule({ blank, checks, isMultiline = false }: RuleDefinition): Rule {
   return (value) => {
     const trimmed = value.trim();
     if (trimmed === '') return blank;
     for (const [isValid, message] of checks) {
       if (!isValid(trimmed)) return message;
     }
+    // After the spec's own checks, so a field they already refuse keeps the spec's message.
+    if (hasControlChars(trimmed, isMultiline)) return CONTROL_CHARS_MESSAGE;
     return null;
   };
 }

@@ -106,8 +106,16 @@ const stateDropdown =
       : messages['state.invalid'];
   };
 
-const lengthOnly = (bounds: LengthBounds, message: string, isOptional = false) =>
-  defineRule({ blank: isOptional ? null : message, checks: [[hasLength(bounds), message]] });
+const lengthOnly = (
+  bounds: LengthBounds,
+  message: string,
+  { isOptional = false, isMultiline = false } = {},
+) =>
+  defineRule({
+    blank: isOptional ? null : message,
+    checks: [[hasLength(bounds), message]],
+    isMultiline,
+  });
 
 export const rules = {
   email: defineRule({
@@ -193,15 +201,19 @@ export const rules = {
   computerName: lengthOnly(lengths.computerName, messages['computer.name.length']),
   groupName: lengthOnly(lengths.groupName, messages['group.name.length']),
   personalKey: lengthOnly(lengths.personalKey, messages['personal.key.length']),
-  comments: lengthOnly(lengths.comments, messages['comments.length']),
+  comments: lengthOnly(lengths.comments, messages['comments.length'], { isMultiline: true }),
   computerDescription: lengthOnly(
     lengths.computerDescription,
     messages['computer.description.length'],
+    { isMultiline: true },
   ),
   /** Optional; "less than 250 characters". */
-  message: lengthOnly(lengths.message, messages['message.length'], true),
+  message: lengthOnly(lengths.message, messages['message.length'], {
+    isOptional: true,
+    isMultiline: true,
+  }),
   /** Optional; the field it belongs to is not shown. */
-  maxLength256: lengthOnly(lengths.maxLength256, messages['max.256'], true),
+  maxLength256: lengthOnly(lengths.maxLength256, messages['max.256'], { isOptional: true }),
 
   /** The API key dialog: "pwd.req" when empty, "pwd.range" outside the 6–20 range. */
   apiKeyPassword: defineRule({
