@@ -78,6 +78,12 @@ describe('the session check of a reseller call reads the caller in the same stat
     expect(statements.filter((sql) => /^select "role", "status" from "users"/.test(sql))).toEqual(
       [],
     );
+    // A call every role may make checks the session alone.
+    statements.length = 0;
+    expect((await agent.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
+    const sessionOnly = statements.filter((sql) => /from "sessions"/.test(sql));
+    expect(sessionOnly).toHaveLength(1);
+    expect(sessionOnly[0]).not.toMatch(/join/);
   });
 
   it('refuses a user cancelled while signed in, and a role taken away, at once', async () => {
