@@ -504,7 +504,7 @@ describe('update, delete, cancelled users and restore', () => {
 
   it('bulk delete is all or nothing, and nobody deletes themselves', async () => {
     const me = (await list(admin, { q: 'reseller@example.com' })).users[0]?.id ?? '';
-    const other = (await list(admin, { status: 'invited', pageSize: '1' })).users[0]?.id ?? '';
+    const other = (await list(admin, { status: 'invited', pageSize: '5' })).users[0]?.id ?? '';
     const response = await admin.post('/rpc-api/reseller/user/delete', {
       userIds: `${other},${me}`,
     });

@@ -50,23 +50,28 @@ const id = (message: string) => z.string().trim().min(1, message).max(64);
 /** An optional group id: "" means "no group". */
 const optionalGroupId = z.string().trim().max(64).prefault('');
 
-// Control characters (NUL above all) are never part of a search; PostgreSQL refuses NUL in text.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-
-/** GET /reseller/computer/get (and GET /reseller-api/v1/computers) */
+/**
+ * GET /reseller/computer/get (and GET /reseller-api/v1/computers): a value outside these is
+ * refused, never replaced by a default; control characters (NUL above all, which PostgreSQL
+ * refuses in text) never reach it (server/plugins/control-chars.ts).
+ */
 export const listComputersQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.replace(CONTROL, '').trim())
-    .pipe(z.string().max(80))
-    .catch('')
-    .prefault(''),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).prefault(1),
-  pageSize: z.coerce.number().int().min(5).max(100).catch(25).prefault(25),
-  sort: z.enum(computerSortFields).catch('name').prefault('name'),
-  order: z.enum(['asc', 'desc']).catch('asc').prefault('asc'),
-  group: z.string().trim().max(64).catch(GROUP_FILTER_ALL).prefault(GROUP_FILTER_ALL),
+  q: z.string().trim().max(80).prefault(''),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Page must be a whole number from 1 to 100000' })
+    .max(100_000, { error: 'Page must be a whole number from 1 to 100000' })
+    .prefault(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(5, { error: 'Page size must be a whole number from 5 to 100' })
+    .max(100, { error: 'Page size must be a whole number from 5 to 100' })
+    .prefault(25),
+  sort: z.enum(computerSortFields).prefault('name'),
+  order: z.enum(['asc', 'desc']).prefault('asc'),
+  group: z.string().trim().max(64).prefault(GROUP_FILTER_ALL),
 });
 export type ListComputersQuery = Partial<z.output<typeof listComputersQuerySchema>>;
 

@@ -165,27 +165,33 @@ export type UserListStatus = (typeof userListStatuses)[number];
 
 /** GET /reseller/user/get, /reseller/user/export and /reseller/account/get/cancelusers */
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(80).catch('').prefault(''),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).prefault(1),
-  pageSize: z.coerce.number().int().min(5).max(100).catch(25).prefault(25),
-  sort: z.enum(subUserSortFields).catch('created_date').prefault('created_date'),
-  order: z.enum(['asc', 'desc']).catch('desc').prefault('desc'),
+  q: z.string().trim().max(80).prefault(''),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Page must be a whole number from 1 to 100000' })
+    .max(100_000, { error: 'Page must be a whole number from 1 to 100000' })
+    .prefault(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(5, { error: 'Page size must be a whole number from 5 to 100' })
+    .max(100, { error: 'Page size must be a whole number from 5 to 100' })
+    .prefault(25),
+  sort: z.enum(subUserSortFields).prefault('created_date'),
+  order: z.enum(['asc', 'desc']).prefault('desc'),
   /** `expired`: pending invitations whose link no longer works. */
-  status: z.enum(userListStatuses).catch('all').prefault('all'),
-  role: z
-    .enum(['all', ...resellerRoles])
-    .catch('all')
-    .prefault('all'),
+  status: z.enum(userListStatuses).prefault('all'),
+  role: z.enum(['all', ...resellerRoles]).prefault('all'),
   /**
    * A team's id: its members only ('' for everyone). Ids are letters, digits and dashes; anything
-   * else (a NUL byte, which PostgreSQL refuses in text) names no team and lists everyone.
+   * else (a NUL byte, which PostgreSQL refuses in text) is refused, never read as "everyone".
    */
   team: z
     .string()
     .trim()
     .max(64)
-    .regex(/^[\w-]*$/)
-    .catch('')
+    .regex(/^[\w-]*$/, { error: 'A team id holds only letters, digits, _ and -' })
     .prefault(''),
 });
 /** What the console sends to the list calls. */
