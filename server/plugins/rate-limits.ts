@@ -18,8 +18,11 @@ export const isRateLimited = (hook: unknown): boolean =>
 /**
  * A preHandler enforcing several limits at once (the plugin's own hook runs only one per
  * request). Every limit counts the attempt; the first exceeded one refuses it with 429.
+ * With `withHeaders`, every answer says where the caller stands against the first limit, in the
+ * IETF draft's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), so an
+ * integrator can pace itself before it is refused (the reseller API).
  */
-export function limitAll(app: FastifyInstance, limits: Limit[]) {
+export function limitAll(app: FastifyInstance, limits: Limit[], { withHeaders = false } = {}) {
   // A shared store holds every limit's counters side by side: the window and the cap are part of
   // the key, so two limits never count into one another.
   const checkers = limits.map((limit) =>
@@ -30,8 +33,13 @@ export function limitAll(app: FastifyInstance, limits: Limit[]) {
     }),
   );
   const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    for (const check of checkers) {
+    for (const [index, check] of checkers.entries()) {
       const result = await check(request);
+      if (withHeaders && index === 0 && !result.isAllowed) {
+        reply.header('ratelimit-limit', String(result.max));
+        reply.header('ratelimit-remaining', String(Math.max(0, result.remaining)));
+        reply.header('ratelimit-reset', String(result.ttlInSeconds));
+      }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
         operationalMetrics.rateLimitRefusals.inc();

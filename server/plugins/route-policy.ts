@@ -58,9 +58,11 @@ export function requireRoutePolicies(app: FastifyInstance): void {
  */
 export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void {
   // The reseller API's limit counts before the key is checked, so guessing keys is slow too.
-  const apiKeyLimit = limitAll(app, [
-    { max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` },
-  ]);
+  const apiKeyLimit = limitAll(
+    app,
+    [{ max: 120, timeWindow: '1 minute', key: (r) => `reseller-api:${r.ip}` }],
+    { withHeaders: true },
+  );
 
   /** A state-changing call's CSRF token must be bound to this very session (see csrf.ts). */
   function assertCsrfBound(request: FastifyRequest, kind: 'reseller' | 'partner') {

@@ -51,7 +51,12 @@ describe('list queries', () => {
   });
 
   it('refuses a users filter that is not one of its values', async () => {
-    for (const query of [{ status: 'gone' }, { role: 'owner' }, { team: 'a b' }]) {
+    const queries: Record<string, string>[] = [
+      { status: 'gone' },
+      { role: 'owner' },
+      { team: 'a b' },
+    ];
+    for (const query of queries) {
       const response = await admin.get('/rpc-api/reseller/user/get', query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }
