@@ -57,6 +57,8 @@ export interface ApiKeysTable {
   key_sealed: string;
   created_by: string | null;
   created_at: string;
+  /** When the key last opened a call, to the minute (null: never used). */
+  last_used_at: string | null;
 }
 export interface PasswordResetsTable {
   id: string;

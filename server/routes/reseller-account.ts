@@ -6,6 +6,7 @@ import {
   apiAccountSchema,
   apiKeyRequestSchema,
   apiKeyResponseSchema,
+  apiKeyUsageSchema,
 } from '../../src/domain/api/reseller-account';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
@@ -17,7 +18,7 @@ import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { verifyPassword } from '../services/passwords';
 import { findAccountUser } from '../services/reseller-account/account';
-import { readApiKey, replaceApiKey } from '../services/reseller-account/api-keys';
+import { apiKeyUsage, readApiKey, replaceApiKey } from '../services/reseller-account/api-keys';
 import { operation } from '../plugins/openapi';
 
 /**
@@ -107,6 +108,21 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
       },
     );
   }
+
+  api.get(
+    '/rpc-api/reseller/config/token/usage',
+    {
+      config: policy.reseller('api.key'),
+      schema: {
+        ...operation('getApiKeyUsage', "Read when the account's API key was made and last used", {
+          description: 'Never the key itself: the API Keys tab shows these dates beside it.',
+        }),
+        tags: ['reseller account'],
+        response: { 200: okSchema(apiKeyUsageSchema) },
+      },
+    },
+    async (request) => ok(await apiKeyUsage(ctx.db, (await keyHolder(ctx, request)).account_id)),
+  );
 
   // The reseller API, authenticated by the account's key (its route policy) instead of a session.
   api.get(

@@ -64,6 +64,18 @@ test.describe('API Keys tab (/account/rpc-api)', () => {
     expect(after).toMatch(/^rsk_/);
     expect(after).not.toBe(before);
     await expect(dialog.getByText('Key generated successfully')).toBeHidden({ timeout: 7000 });
+    // The tab says the new key has not been used; a call with it changes that.
+    await page.keyboard.press('Escape');
+    const dates = page.getByTestId('api-key-dates');
+    await expect(dates).toHaveText(/^Created .+ · Never used$/);
+    const status = await page.evaluate(
+      async (key) =>
+        (await fetch('/reseller-api/v1/account', { headers: { 'x-api-key': key } })).status,
+      after ?? '',
+    );
+    expect(status).toBe(200);
+    await page.reload();
+    await expect(dates).toHaveText(/^Created .+ · Last used .+$/);
   });
 
   test('Cancel closes the password dialog', async ({ page }) => {

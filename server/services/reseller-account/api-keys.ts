@@ -1,6 +1,6 @@
 import type { FieldKeys } from '../secrets';
 import type { Executor } from '../../db/database';
-import { nowIso } from '../clock';
+import { addSeconds, nowIso } from '../clock';
 import { decryptField, encryptField, randomToken, safeEqual, sha256 } from '../crypto';
 
 /** A new reseller API key: a recognisable prefix and 32 random bytes. */
@@ -33,6 +33,7 @@ export async function replaceApiKey(
     key_sealed: encryptField(fieldKey, key),
     created_by: userId,
     created_at: nowIso(),
+    last_used_at: null,
   };
   await db
     .insertInto('api_keys')
@@ -58,5 +59,40 @@ export async function accountOfApiKey(
     .where('key_hash', '=', sha256(presented))
     .executeTakeFirst();
   if (!row) return undefined;
-  return safeEqual(decryptField(fieldKey, row.key_sealed), presented) ? row.account_id : undefined;
+  if (!safeEqual(decryptField(fieldKey, row.key_sealed), presented)) return undefined;
+  await touchApiKey(db, row.account_id);
+  return row.account_id;
+}
+
+/**
+ * Records that the key opened a call: at most one write a minute per key (the condition makes
+ * the other calls of that minute write nothing), so a busy integration costs no write per call.
+ */
+async function touchApiKey(db: Executor, accountId: string): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', addSeconds(now, -60))]),
+    )
+    .execute();
+}
+
+/** What the API Keys tab shows without the key: when it was made and last used. */
+export async function apiKeyUsage(
+  db: Executor,
+  accountId: string,
+): Promise<{ hasKey: boolean; createdAt: string | null; lastUsedAt: string | null }> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['created_at', 'last_used_at'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return {
+    hasKey: row !== undefined,
+    createdAt: row?.created_at ?? null,
+    lastUsedAt: row?.last_used_at ?? null,
+  };
 }

@@ -19,6 +19,14 @@ export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
 
 /** The answer is a one-element list: the console reads message[0].token. */
 export const apiKeyResponseSchema = z.array(z.object({ token: z.string().min(1) })).length(1);
+
+/** GET /reseller/config/token/usage: the key's dates for the API Keys tab (never the key). */
+export const apiKeyUsageSchema = z.object({
+  hasKey: z.boolean(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKeyUsage = z.infer<typeof apiKeyUsageSchema>;
 export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
 
 /** The header a /reseller-api/ call carries its key in. */

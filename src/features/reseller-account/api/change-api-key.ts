@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { apiKeyResponseSchema, type ApiKeyRequest } from '../../../domain/api/reseller-account';
 import { apiPost } from '../../../lib/http/api-client';
 import { useServerMutation } from '../../../lib/http/use-server-mutation';
+import { apiKeyUsageQuery } from './api-key-usage';
 
 /** POST /rpc-api/reseller/config/token/update (Change): a new key replaces the old one. */
 export async function changeApiKey(request: ApiKeyRequest): Promise<string> {
@@ -11,5 +13,10 @@ export async function changeApiKey(request: ApiKeyRequest): Promise<string> {
 }
 
 export function useChangeApiKey() {
-  return useServerMutation({ mutationFn: changeApiKey });
+  const queryClient = useQueryClient();
+  return useServerMutation({
+    mutationFn: changeApiKey,
+    // The first view makes the key, a change replaces it: the tab's dates change with it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyUsageQuery.queryKey }),
+  });
 }
