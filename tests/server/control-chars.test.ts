@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../../src/domain/control-chars';
 import { rules } from '../../src/domain/validation';
 import { Agent, errorOf } from './helpers/agent';
+import { resellerApiKey } from './helpers/api-key';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -20,10 +21,7 @@ beforeAll(async () => {
   expect((await reseller.signIn('reseller', 'reseller@example.com')).statusCode).toBe(200);
   partner = new Agent(t.app, '10.11.0.2');
   expect((await partner.signIn('partner', 'demopartner')).statusCode).toBe(200);
-  const generated = await reseller.post('/rpc-api/reseller/config/token/generate', {
-    password: 'Demo@1234',
-  });
-  apiKey = generated.json<{ message: { token: string }[] }>().message[0]?.token ?? '';
+  apiKey = await resellerApiKey(t.app, 'reseller@example.com', '10.11.0.4');
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { addSeconds, nowIso } from '../../server/services/clock';
 import { hourlyJobs } from '../../server/services/hourly-jobs';
 import { accountIdOfUser, setPlanUsers } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
+import { resellerApiKey } from './helpers/api-key';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -20,21 +21,11 @@ let t: TestApp;
 let acmeKey = '';
 let trialKey = '';
 let acmeId = '';
-let ip = 1;
-
-async function keyOf(email: string): Promise<string> {
-  const agent = new Agent(t.app, `10.9.0.${String(ip++)}`);
-  expect((await agent.signIn('reseller', email)).statusCode).toBe(200);
-  const response = await agent.post('/rpc-api/reseller/config/token/generate', {
-    password: 'Demo@1234',
-  });
-  return response.json<{ message: { token: string }[] }>().message[0]?.token ?? '';
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeKey = await keyOf('reseller@example.com');
-  trialKey = await keyOf('trial@example.com');
+  acmeKey = await resellerApiKey(t.app, 'reseller@example.com', '10.9.0.1');
+  trialKey = await resellerApiKey(t.app, 'trial@example.com', '10.9.0.2');
   acmeId = await accountIdOfUser(t.db, 'reseller@example.com');
   // These invitations are not about the plan's user count.
   await setPlanUsers(t.db, acmeId, 200);

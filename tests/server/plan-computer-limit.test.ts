@@ -4,6 +4,7 @@ import { allottedTotal } from '../../server/services/reseller-users/users-reposi
 import { planComputerLimit } from '../../server/services/reseller-users/plan-limit';
 import { accountIdOfUser } from './helpers/accounts';
 import { Agent, errorOf } from './helpers/agent';
+import { resellerApiKey } from './helpers/api-key';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -24,10 +25,7 @@ beforeAll(async () => {
   admin = new Agent(t.app, '198.51.100.101');
   expect((await admin.signIn('reseller', 'reseller@example.com')).statusCode).toBe(200);
   accountId = await accountIdOfUser(t.db, 'reseller@example.com');
-  apiKey =
-    (await admin.post('/rpc-api/reseller/config/token/generate', { password: 'Demo@1234' })).json<{
-      message: { token: string }[];
-    }>().message[0]?.token ?? '';
+  apiKey = await resellerApiKey(t.app, 'reseller@example.com');
 });
 afterAll(() => t.close());
 

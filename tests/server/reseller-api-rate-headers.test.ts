@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAgent } from './helpers/sign-in';
+import { resellerApiKey } from './helpers/api-key';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -11,11 +11,7 @@ let t: TestApp;
 let apiKey = '';
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await signedInAgent(t.app, 'reseller', 'reseller@example.com');
-  const generated = await admin.post('/rpc-api/reseller/config/token/generate', {
-    password: 'Demo@1234',
-  });
-  apiKey = generated.json<{ message: { token: string }[] }>().message[0]?.token ?? '';
+  apiKey = await resellerApiKey(t.app, 'reseller@example.com');
 });
 afterAll(() => t.close());
 

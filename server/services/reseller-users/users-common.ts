@@ -13,7 +13,7 @@ import {
 import { nowIso } from '../clock';
 import { forbidden, type Actor } from './actor';
 import { lockPlanComputerLimit } from './plan-limit';
-import { allottedTotal, findUserInAccount, mmDdYyyy } from './users-repository';
+import { allottedTotal, findUserInAccount, toSubUser } from './users-repository';
 
 /** What every user call records beside its activity entry. */
 export interface RequestInfo {
@@ -64,21 +64,5 @@ export async function subUser(db: Executor, accountId: string, userId: string): 
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  const expiresAt = row.status === 'invited' ? (invitation?.expires_at ?? null) : null;
-  return {
-    id: row.id,
-    firstname: row.first_name,
-    lastname: row.last_name,
-    username: row.username,
-    email: row.email,
-    role: row.role,
-    status: row.status,
-    isActive: row.status === 'active',
-    created_date: mmDdYyyy(row.created_at),
-    createdAt: row.created_at,
-    allotedComputers: row.alloted_computers,
-    invitationExpiresAt: expiresAt,
-    isInvitationExpired: row.status === 'invited' && (expiresAt === null || expiresAt <= nowIso()),
-    cancelledAt: row.cancelled_at,
-  };
+  return toSubUser(row, invitation?.expires_at ?? null, nowIso());
 }

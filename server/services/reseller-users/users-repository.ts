@@ -148,23 +148,46 @@ export async function listUsersPage(
   const at = now();
   return {
     total,
-    users: rows.map((row) => ({
-      id: row.id,
-      firstname: row.first_name,
-      lastname: row.last_name,
-      username: row.username,
-      email: row.email,
-      role: row.role,
-      status: row.status,
-      isActive: row.status === 'active',
-      created_date: mmDdYyyy(row.created_at),
-      createdAt: row.created_at,
-      allotedComputers: row.alloted_computers,
-      invitationExpiresAt: row.status === 'invited' ? row.expires_at : null,
-      isInvitationExpired:
-        row.status === 'invited' && (row.expires_at === null || row.expires_at <= at),
-      cancelledAt: row.cancelled_at,
-    })),
+    users: rows.map((row) => toSubUser(row, row.expires_at, at)),
+  };
+}
+
+/**
+ * A users row as the console shows it; `expiresAt` is its open invitation's expiry (if any),
+ * `at` the moment "expired" is judged against.
+ */
+export function toSubUser(
+  row: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    username: string;
+    email: string;
+    role: SubUser['role'];
+    status: SubUser['status'];
+    created_at: string;
+    alloted_computers: number;
+    cancelled_at: string | null;
+  },
+  expiresAt: string | null,
+  at: string,
+): SubUser {
+  const pendingUntil = row.status === 'invited' ? expiresAt : null;
+  return {
+    id: row.id,
+    firstname: row.first_name,
+    lastname: row.last_name,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    isActive: row.status === 'active',
+    created_date: mmDdYyyy(row.created_at),
+    createdAt: row.created_at,
+    allotedComputers: row.alloted_computers,
+    invitationExpiresAt: pendingUntil,
+    isInvitationExpired: row.status === 'invited' && (pendingUntil === null || pendingUntil <= at),
+    cancelledAt: row.cancelled_at,
   };
 }
 

@@ -4,6 +4,7 @@
  * /reseller/group/. Request and answer schemas are shared by the console's forms and the routes.
  */
 import { z } from 'zod';
+import { listOrder, listPage, listPageSize, listSearch } from './list-query';
 import { HOSTS_DELETE_MAX } from '../limits';
 import { formatMessage, interpolate } from '../messages';
 import { rules, schemas } from '../validation';
@@ -56,21 +57,11 @@ const optionalGroupId = z.string().trim().max(64).prefault('');
  * refuses in text) never reach it (server/plugins/control-chars.ts).
  */
 export const listComputersQuerySchema = z.object({
-  q: z.string().trim().max(80).prefault(''),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Page must be a whole number from 1 to 100000' })
-    .max(100_000, { error: 'Page must be a whole number from 1 to 100000' })
-    .prefault(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(5, { error: 'Page size must be a whole number from 5 to 100' })
-    .max(100, { error: 'Page size must be a whole number from 5 to 100' })
-    .prefault(25),
+  q: listSearch,
+  page: listPage,
+  pageSize: listPageSize,
   sort: z.enum(computerSortFields).prefault('name'),
-  order: z.enum(['asc', 'desc']).prefault('asc'),
+  order: listOrder('asc'),
   group: z.string().trim().max(64).prefault(GROUP_FILTER_ALL),
 });
 export type ListComputersQuery = Partial<z.output<typeof listComputersQuerySchema>>;

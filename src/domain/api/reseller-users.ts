@@ -3,6 +3,7 @@
  * request and answer schemas of the user calls, shared by the console and the server.
  */
 import { z } from 'zod';
+import { listOrder, listPage, listPageSize, listSearch } from './list-query';
 import { messages } from '../messages';
 import { subUserSortFields, type SubUserSortField } from '../sorting';
 import { schemas } from '../validation';
@@ -165,21 +166,11 @@ export type UserListStatus = (typeof userListStatuses)[number];
 
 /** GET /reseller/user/get, /reseller/user/export and /reseller/account/get/cancelusers */
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(80).prefault(''),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Page must be a whole number from 1 to 100000' })
-    .max(100_000, { error: 'Page must be a whole number from 1 to 100000' })
-    .prefault(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(5, { error: 'Page size must be a whole number from 5 to 100' })
-    .max(100, { error: 'Page size must be a whole number from 5 to 100' })
-    .prefault(25),
+  q: listSearch,
+  page: listPage,
+  pageSize: listPageSize,
   sort: z.enum(subUserSortFields).prefault('created_date'),
-  order: z.enum(['asc', 'desc']).prefault('desc'),
+  order: listOrder('desc'),
   /** `expired`: pending invitations whose link no longer works. */
   status: z.enum(userListStatuses).prefault('all'),
   role: z.enum(['all', ...resellerRoles]).prefault('all'),

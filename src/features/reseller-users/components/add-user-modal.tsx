@@ -10,13 +10,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { userMessages, type ResellerRole } from '../../../domain/api/reseller-users';
+import { userMessages } from '../../../domain/api/reseller-users';
 import { rules } from '../../../domain/validation';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { NumericInput } from '../../../ui/input-numeric';
 import { useAddUser } from '../api/add-user';
 import { allottedRule, serverError } from './form-helpers';
-import { PlanRoom, type PlanRoomData } from './plan-room';
+import { PlanRoom, type AddUsersDialogProps } from './plan-room';
 import { RoleSelect } from './role-select';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -32,18 +32,7 @@ interface AddValues {
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'role', 'allotedComputers'];
 
 /** Add a user who can sign in at once with the password set here. */
-export function AddUserModal({
-  opened,
-  onClose,
-  actorRole,
-  room,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  actorRole: ResellerRole;
-  /** What the plan leaves (from the users list), shown above the fields. */
-  room?: PlanRoomData;
-}) {
+export function AddUserModal({ opened, onClose, actorRole, room }: AddUsersDialogProps) {
   const add = useAddUser();
   const [alert, setAlert] = useState('');
   const form = useRuleForm<AddValues>({

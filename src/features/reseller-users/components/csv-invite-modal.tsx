@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { SAMPLE_CSV, type ResellerRole } from '../../../domain/api/reseller-users';
+import { SAMPLE_CSV } from '../../../domain/api/reseller-users';
 import {
   checkCsvFiles,
   invitationsSentText,
@@ -23,7 +23,7 @@ import {
 } from '../../../domain/csv-invitation';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useInviteFromCsv } from '../api/invite-csv';
-import { PlanRoom, type PlanRoomData } from './plan-room';
+import { PlanRoom, type AddUsersDialogProps } from './plan-room';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
 type Preview =
@@ -101,18 +101,7 @@ function InviteesTable({ invitees }: { invitees: readonly CsvInvitee[] }) {
  * row listed with its reason before anything is sent), then sent in one request that creates all
  * users or none.
  */
-export function CsvInviteModal({
-  opened,
-  onClose,
-  actorRole,
-  room,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  actorRole: ResellerRole;
-  /** What the plan leaves (from the users list): a file may invite at most that many. */
-  room?: PlanRoomData;
-}) {
+export function CsvInviteModal({ opened, onClose, actorRole, room }: AddUsersDialogProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [preview, setPreview] = useState<Preview>({ kind: 'none' });
   const send = useInviteFromCsv();

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { ResellerRole } from '../../../domain/api/reseller-users';
 import { rules } from '../../../domain/validation';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { NumericInput } from '../../../ui/input-numeric';
 import { useInviteUser } from '../api/invite-user';
 import { allottedRule, serverError } from './form-helpers';
-import { PlanRoom, type PlanRoomData } from './plan-room';
+import { PlanRoom, type AddUsersDialogProps } from './plan-room';
 import { RoleSelect } from './role-select';
 import { ServerActionButton } from '../../../ui/server-action-button';
 
@@ -18,18 +17,7 @@ interface InviteValues {
 }
 
 /** Invite one user by e-mail, with the number of computers allotted to them. */
-export function InviteUserModal({
-  opened,
-  onClose,
-  actorRole,
-  room,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  actorRole: ResellerRole;
-  /** What the plan leaves (from the users list), shown above the fields. */
-  room?: PlanRoomData;
-}) {
+export function InviteUserModal({ opened, onClose, actorRole, room }: AddUsersDialogProps) {
   const invite = useInviteUser();
   const [alert, setAlert] = useState('');
   const form = useRuleForm<InviteValues>({

@@ -8,6 +8,15 @@ import {
   type UserList,
 } from '../../../domain/api/reseller-users';
 
+/** The props of the dialogs that add users (add, invite, CSV). */
+export interface AddUsersDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  actorRole: ResellerRole;
+  /** What the plan leaves (from the users list), shown above the fields. */
+  room?: PlanRoomData;
+}
+
 /** What the plan leaves for new users, from the users list the page already holds. */
 export interface PlanRoomData {
   counts: UserList['counts'];
