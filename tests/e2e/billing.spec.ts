@@ -177,12 +177,15 @@ test.describe('Upgrade', () => {
     await confirm.getByRole('button', { name: 'Keep it on' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     await confirm.getByRole('button', { name: 'Turn off auto-renewal' }).click();
     await expect(toggle).not.toBeChecked();
     await expect(renewal).toContainText('Auto-renewal is off: your subscription ends on');
     await expect(renewal).not.toContainText('Next renewal on');
     await expect(renewal.getByText('Renew for')).toHaveCount(0);
+    // The switch stays off-limits until the change and the refetch after it have settled.
+    await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     await expect(toggle).toBeChecked();
     await expect(renewal).toContainText('Next renewal on');
