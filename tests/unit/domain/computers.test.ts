@@ -89,10 +89,21 @@ describe('message to a computer', () => {
 });
 
 describe('list query', () => {
-  it('falls back to the defaults on junk and drops control characters', () => {
-    expect(
-      listComputersQuerySchema.parse({ q: 'a\u0000b', page: '-1', sort: 'x', order: 'up' }),
-    ).toEqual({ q: 'ab', page: 1, pageSize: 25, sort: 'name', order: 'asc', group: 'all' });
+  it('gives the defaults when nothing is asked', () => {
+    expect(listComputersQuerySchema.parse({})).toEqual({
+      q: '',
+      page: 1,
+      pageSize: 25,
+      sort: 'name',
+      order: 'asc',
+      group: 'all',
+    });
+  });
+
+  it('refuses junk instead of replacing it with the defaults', () => {
+    for (const junk of [{ page: '-1' }, { sort: 'x' }, { order: 'up' }, { pageSize: '1000' }]) {
+      expect(listComputersQuerySchema.safeParse(junk).success, JSON.stringify(junk)).toBe(false);
+    }
   });
 });
 
