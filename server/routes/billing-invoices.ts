@@ -16,6 +16,7 @@ import {
   transactionsCsv,
 } from '../services/billing/invoices';
 import type { BillingRouteKit } from './billing-kit';
+import { operation } from '../plugins/openapi';
 
 /** Invoices (list, detail, PDF) and transactions (list, CSV export) of the caller's account. */
 export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): void {
@@ -25,6 +26,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/ecom/invoices',
     {
       schema: {
+        ...operation('listInvoices', "List the account's invoices, one page at a time"),
         tags,
         querystring: invoiceListRequestSchema,
         response: { 200: okSchema(invoiceListSchema) },
@@ -39,6 +41,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/ecom/invoiceDetails',
     {
       schema: {
+        ...operation('getInvoice', 'Read one invoice with its lines and tax', { errors: [404] }),
         tags,
         querystring: invoiceDetailRequestSchema,
         response: { 200: okSchema(invoiceDetailSchema) },
@@ -60,7 +63,17 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
 
   api.get(
     '/rpc-api/reseller/ecom/invoicePdf',
-    { schema: { tags, querystring: invoiceDetailRequestSchema }, config: billing },
+    {
+      schema: {
+        ...operation('downloadInvoicePdf', 'Download one invoice as a PDF', {
+          errors: [404],
+          answer: 'application/pdf',
+        }),
+        tags,
+        querystring: invoiceDetailRequestSchema,
+      },
+      config: billing,
+    },
     async (request, reply) => {
       const user = await adminAccount(request);
       const invoice = await invoiceDetail(
@@ -80,6 +93,10 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/ecom/transactions',
     {
       schema: {
+        ...operation(
+          'listTransactions',
+          "List the account's payments and refunds, one page at a time",
+        ),
         tags,
         querystring: transactionsRequestSchema,
         response: { 200: okSchema(transactionListSchema) },
@@ -94,7 +111,16 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
 
   api.get(
     '/rpc-api/reseller/ecom/transactions/export',
-    { schema: { tags, querystring: transactionsRequestSchema }, config: billing },
+    {
+      schema: {
+        ...operation('exportTransactions', 'Download the transactions of a date range as CSV', {
+          answer: 'text/csv',
+        }),
+        tags,
+        querystring: transactionsRequestSchema,
+      },
+      config: billing,
+    },
     async (request, reply) => {
       const user = await adminAccount(request);
       const rows = await listTransactions(ctx.db, user.account_id, request.query);

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { ok, okSchema } from '../plugins/reply';
 import { setAutoRenewal, setRenewTerm } from '../services/billing/renewal-settings';
 import type { BillingRouteKit } from './billing-kit';
+import { operation } from '../plugins/openapi';
 
 /** Auto-renewal: the switch and the term the subscription renews for. */
 export function registerRenewalRoutes(ctx: AppContext, kit: BillingRouteKit): void {
@@ -16,6 +17,7 @@ export function registerRenewalRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/autorenewal/enableAutoRenewal',
     {
       schema: {
+        ...operation('setAutoRenewal', 'Turn automatic renewal on or off'),
         tags,
         body: enableAutoRenewalRequestSchema,
         response: { 200: okSchema(autoRenewalSchema) },
@@ -35,6 +37,7 @@ export function registerRenewalRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/autorenewal/updateRenewDetails',
     {
       schema: {
+        ...operation('updateRenewalTerm', 'Change the term the plan renews for'),
         tags,
         body: updateRenewDetailsRequestSchema,
         response: { 200: okSchema(autoRenewalSchema) },

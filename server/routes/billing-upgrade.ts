@@ -10,6 +10,7 @@ import { ok, okSchema } from '../plugins/reply';
 import { upgradeByCard, upgradeByInvoice } from '../services/billing/upgrade';
 import { proratedAmount, upgradeDetails } from '../services/billing/upgrade-quote';
 import type { BillingRouteKit } from './billing-kit';
+import { operation } from '../plugins/openapi';
 
 /** Upgrade: the plans on offer, the prorated amount, and paying by card or by invoice. */
 export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): void {
@@ -17,7 +18,14 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
 
   api.get(
     '/rpc-api/reseller/ecom/upgradeDetails',
-    { schema: { tags, response: { 200: okSchema(upgradeDetailsSchema) } }, config: billing },
+    {
+      schema: {
+        ...operation('getUpgradeOptions', 'List the plans and terms the account can upgrade to'),
+        tags,
+        response: { 200: okSchema(upgradeDetailsSchema) },
+      },
+      config: billing,
+    },
     async (request) => ok(await upgradeDetails(ctx.db, (await adminAccount(request)).account_id)),
   );
 
@@ -25,6 +33,9 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/ecom/proAmtUpg',
     {
       schema: {
+        ...operation('quoteUpgrade', 'Quote the prorated price of an upgrade', {
+          description: 'An unknown or inactive plan answers 400 with PLAN_NOT_FOUND.',
+        }),
         tags,
         querystring: upgradeTargetSchema,
         response: { 200: okSchema(proratedAmountSchema) },
@@ -43,6 +54,10 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
     '/rpc-api/reseller/ecom/continueUpg',
     {
       schema: {
+        ...operation('upgradePlan', 'Upgrade the plan, paying with a new or the stored card', {
+          description:
+            "Charges the prorated amount now; an unknown plan answers 400 with PLAN_NOT_FOUND and a refused card 400 with the gateway's reason.",
+        }),
         tags,
         body: continueUpgradeRequestSchema,
         response: { 200: okSchema(upgradeResultSchema) },
@@ -69,7 +84,14 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
   api.post(
     '/rpc-api/reseller/ecom/continueInvoiceUpg',
     {
-      schema: { tags, body: upgradeTargetSchema, response: { 200: okSchema(upgradeResultSchema) } },
+      schema: {
+        ...operation('upgradePlanByInvoice', 'Upgrade the plan and pay by invoice', {
+          description: 'An unknown plan answers 400 with PLAN_NOT_FOUND.',
+        }),
+        tags,
+        body: upgradeTargetSchema,
+        response: { 200: okSchema(upgradeResultSchema) },
+      },
       config: billing,
     },
     async (request) => {

@@ -16,6 +16,7 @@ import { registerInvoiceRoutes } from './billing-invoices';
 import { registerRenewalRoutes } from './billing-renewal';
 import { registerUpgradeRoutes } from './billing-upgrade';
 import { registerTaxRoutes } from './tax';
+import { operation } from '../plugins/openapi';
 
 /**
  * Billing, plans and tax (spec section 7: Upgrade, Auto-renewal, Billing, Tax): the billing
@@ -28,13 +29,30 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   api.get(
     '/rpc-api/reseller/ecom/billingInfo',
-    { schema: { tags, response: { 200: okSchema(billingInfoSchema) } }, config: billing },
+    {
+      schema: {
+        ...operation(
+          'getBillingInfo',
+          "Read the account's plan, renewal, billing address and balance",
+        ),
+        tags,
+        response: { 200: okSchema(billingInfoSchema) },
+      },
+      config: billing,
+    },
     async (request) => ok(await billingInfo(ctx.db, (await adminAccount(request)).account_id)),
   );
 
   api.get(
     '/rpc-api/reseller/ecom/getCardInfo',
-    { schema: { tags, response: { 200: okSchema(cardInfoSchema) } }, config: billing },
+    {
+      schema: {
+        ...operation('getCardInfo', 'Read the card on file (brand, last digits, expiry)'),
+        tags,
+        response: { 200: okSchema(cardInfoSchema) },
+      },
+      config: billing,
+    },
     async (request) => ok(await cardInfo(ctx.db, (await adminAccount(request)).account_id)),
   );
 
@@ -42,6 +60,10 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/rpc-api/reseller/v1_ecom/updateCCAndGetPendingStatus',
     {
       schema: {
+        ...operation('updateCard', 'Replace the card on file and say whether charges are pending', {
+          description:
+            "The new card is checked with the payment gateway before it replaces the old one; a refused card answers 400 with the gateway's reason.",
+        }),
         tags,
         body: updateCardRequestSchema,
         response: { 200: okSchema(updateCardResponseSchema) },
@@ -65,7 +87,15 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.post(
     '/rpc-api/reseller/v1_ecom/payPendingCharge',
     {
-      schema: { tags, response: { 200: okSchema(payPendingResponseSchema) } },
+      schema: {
+        ...operation('payPendingCharges', 'Pay the pending charges with the card on file', {
+          description:
+            'When another payment settled the same charges first, this one is given back and the call answers 409 PENDING_CHARGES_CHANGED: reload the billing information.',
+          errors: [409],
+        }),
+        tags,
+        response: { 200: okSchema(payPendingResponseSchema) },
+      },
       config: billing,
       preHandler: cardLimit,
     },

@@ -22,6 +22,7 @@ import {
   zipCheck,
 } from '../services/tax/tax-details';
 import type { BillingRouteKit } from './billing-kit';
+import { operation } from '../plugins/openapi';
 
 /** Tax: nexus states, VAT and GST details and numbers, and the US ZIP check. */
 export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
@@ -31,6 +32,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/v1/fetchNexusStateSalesTax',
     {
       schema: {
+        ...operation('getStateSalesTax', "Read the sales tax of the billing address's US state"),
         tags: ['tax'],
         querystring: nexusStateRequestSchema,
         response: { 200: okSchema(nexusStateSchema) },
@@ -47,6 +49,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/v1/fetchNexusVATDetails',
     {
       schema: {
+        ...operation('getVatDetails', "Read the account's VAT number and rate"),
         tags: ['tax'],
         querystring: countryRequestSchema,
         response: { 200: okSchema(vatDetailsSchema) },
@@ -62,7 +65,11 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
   api.get(
     '/rpc-api/v1/fetchGSTDetails',
     {
-      schema: { tags: ['tax'], response: { 200: okSchema(gstDetailsSchema) } },
+      schema: {
+        ...operation('getGstDetails', "Read the account's GST number"),
+        tags: ['tax'],
+        response: { 200: okSchema(gstDetailsSchema) },
+      },
       config: billing,
     },
     async (request) => ok(await gstDetails(ctx.db, (await adminAccount(request)).account_id)),
@@ -72,6 +79,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/reseller/vat/update',
     {
       schema: {
+        ...operation('updateVatNumber', "Set the account's VAT number"),
         tags: ['tax'],
         body: vatUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
@@ -90,6 +98,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/reseller/gst/updateGSTNumber',
     {
       schema: {
+        ...operation('updateGstNumber', "Set the account's GST number"),
         tags: ['tax'],
         body: gstUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
@@ -108,6 +117,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/validateUSAZipCode',
     {
       schema: {
+        ...operation('validateUsZipCode', 'Check that a US ZIP code belongs to a state'),
         tags: ['tax'],
         querystring: zipCheckRequestSchema,
         response: { 200: okSchema(zipCheckSchema) },

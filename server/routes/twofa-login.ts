@@ -36,6 +36,7 @@ import {
   twofaOf,
   useChallenge,
 } from '../services/twofa/twofa';
+import { operation } from '../plugins/openapi';
 
 /**
  * The second step of a reseller's sign-in: the pending sign-in's cookie, no session yet. A code
@@ -103,7 +104,14 @@ export function registerTwofaLoginRoutes(
     '/rpc-api/reseller/twofa/login/state',
     {
       config: policy.twofaChallenge,
-      schema: { tags: ['two-factor'], response: { 200: okSchema(twofaLoginStateSchema) } },
+      schema: {
+        ...operation(
+          'getTwoFactorLoginState',
+          'Read the pending sign-in: which second factor it asks for',
+        ),
+        tags: ['two-factor'],
+        response: { 200: okSchema(twofaLoginStateSchema) },
+      },
     },
     async (request) => {
       const { row } = await challengeOf(request);
@@ -115,7 +123,11 @@ export function registerTwofaLoginRoutes(
     '/rpc-api/reseller/twofa/login/generatePasscode',
     {
       config: policy.twofaChallenge,
-      schema: { tags: ['two-factor'], response: { 200: okSchema(textResponseSchema) } },
+      schema: {
+        ...operation('sendTwoFactorLoginCode', 'Send the sign-in code by email or SMS'),
+        tags: ['two-factor'],
+        response: { 200: okSchema(textResponseSchema) },
+      },
       preHandler: otpLimits,
     },
     async (request) => {
@@ -132,6 +144,10 @@ export function registerTwofaLoginRoutes(
     {
       config: policy.twofaChallenge,
       schema: {
+        ...operation('verifyTwoFactorLoginCode', 'Finish signing in with the second-factor code', {
+          description:
+            'Starts the session (cookies and a new CSRF token), and can trust this browser for 30 days. A wrong code answers 400 INVALID_OTP; too many 403 OTP_BLOCKED.',
+        }),
         tags: ['two-factor'],
         body: validatePasscodeWithTrustSchema,
         response: { 200: okSchema(signInResponseSchema) },
@@ -170,6 +186,11 @@ export function registerTwofaLoginRoutes(
     {
       config: policy.twofaChallenge,
       schema: {
+        ...operation(
+          'signInWithRecoveryCode',
+          'Sign in with the recovery code, turning two-factor off',
+          { description: 'A wrong recovery code answers 400 INVALID_RECOVERY_CODE.' },
+        ),
         tags: ['two-factor'],
         body: deactivateTwoFaSchema,
         response: { 200: okSchema(signInResponseSchema) },

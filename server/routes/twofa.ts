@@ -33,6 +33,7 @@ import {
 } from '../services/twofa/setup';
 import { maskPhone, turnOffTwofa, twofaOf } from '../services/twofa/twofa';
 import { registerTwofaLoginRoutes } from './twofa-login';
+import { operation } from '../plugins/openapi';
 
 /**
  * Two-factor authentication: the sign-in's second step (./twofa-login.ts) and the signed-in
@@ -95,7 +96,11 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     '/rpc-api/reseller/twofa/user/securityinfo',
     {
       config: policy.reseller('profile.own'),
-      schema: { tags: ['two-factor'], response: { 200: okSchema(securityInfoSchema) } },
+      schema: {
+        ...operation('getTwoFactorSettings', "Read the signed-in user's two-factor settings"),
+        tags: ['two-factor'],
+        response: { 200: okSchema(securityInfoSchema) },
+      },
     },
     async (request) => {
       const user = await caller(request);
@@ -115,6 +120,11 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation(
+          'startTwoFactorSetup',
+          'Send a setup code, or show the authenticator QR code',
+          { description: 'The password is checked again.' },
+        ),
         tags: ['two-factor'],
         body: generateSetupSchema,
         response: { 200: okSchema(generateSetupResponseSchema) },
@@ -137,6 +147,10 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('enableTwoFactor', 'Turn on two-factor sign-in with the code just received', {
+          description:
+            'Answers the recovery code to keep; a wrong code answers 400 INVALID_OTP, too many 403 OTP_BLOCKED.',
+        }),
         tags: ['two-factor'],
         body: enableTwofaSchema,
         response: { 200: okSchema(enableTwofaResponseSchema) },
@@ -161,6 +175,9 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('disableTwoFactor', 'Turn off two-factor sign-in', {
+          description: 'The password is checked again; trusted browsers are forgotten.',
+        }),
         tags: ['two-factor'],
         body: passwordOnlySchema,
         response: { 200: okSchema(textResponseSchema) },
@@ -183,6 +200,9 @@ export function registerTwofaRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       config: policy.reseller('profile.own'),
       schema: {
+        ...operation('regenerateRecoveryCode', 'Replace the two-factor recovery code', {
+          description: 'The password is checked again; the old code stops working.',
+        }),
         tags: ['two-factor'],
         body: passwordOnlySchema,
         response: { 200: okSchema(recoveryCodesResponseSchema) },
