@@ -62,6 +62,32 @@ test('an invoice opened online reads the same offline, with the offline banner',
   await context.setOffline(false);
 });
 
+/** How many activity-log entries the offline database holds (0 before it exists). */
+async function storedActivityCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('rpc-offline');
+        open.onerror = () => {
+          resolve(0);
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('activityLog')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction('activityLog').objectStore('activityLog').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
 test('the activity log opens offline', async ({ page, context }) => {
   await signInAsReseller(page);
   await waitForActivatedWorker(page);
@@ -69,6 +95,8 @@ test('the activity log opens offline', async ({ page, context }) => {
   await expect(page.getByRole('heading', { name: 'Activity Log', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByText('Signed in').first()).toBeVisible();
+  // The page's entries are kept after they are shown: on a loaded machine that can lag.
+  await expect.poll(() => storedActivityCount(page), { timeout: 10_000 }).toBeGreaterThan(0);
 
   await context.setOffline(true);
   await page.reload();
