@@ -88,8 +88,14 @@ export function createRefreshCoordinator(deps: RefreshDependencies): RefreshCoor
     });
   }
 
-  /** Decides after (re-)reading the record: reuse a fresh result, wait for another tab, or refresh. */
-  async function coordinate(sentAt: number | undefined): Promise<boolean> {
+  /**
+   * Decides after (re-)reading the record: reuse a fresh result, wait for another tab, or refresh.
+   * `holdsLock`: this tab holds the Web Lock, which a refreshing tab keeps until it is done and a
+   * closed or reloaded page gives up. A record still "in progress" is then one whose page went
+   * away mid-refresh (a reload): it is taken over at once instead of after an interval, which
+   * left the reloaded page waiting with no session.
+   */
+  async function coordinate(sentAt: number | undefined, holdsLock: boolean): Promise<boolean> {
     for (;;) {
       const record = read();
       const now = deps.now();
@@ -101,7 +107,7 @@ export function createRefreshCoordinator(deps: RefreshDependencies): RefreshCoor
       ) {
         return true;
       }
-      if (record && isOwnedByAnother(record, now)) {
+      if (!holdsLock && record && isOwnedByAnother(record, now)) {
         const announced = await waitForOther(record);
         if (announced !== undefined) return announced;
         continue; // no word within the interval: re-read, and take over if still stuck
@@ -112,8 +118,8 @@ export function createRefreshCoordinator(deps: RefreshDependencies): RefreshCoor
 
   async function run(sentAt: number | undefined): Promise<boolean> {
     const lockName = `rpc-token-refresh-${deps.productType}`;
-    if (deps.locks) return deps.locks.request(lockName, () => coordinate(sentAt));
-    return coordinate(sentAt);
+    if (deps.locks) return deps.locks.request(lockName, () => coordinate(sentAt, true));
+    return coordinate(sentAt, false);
   }
 
   return {
