@@ -14,7 +14,7 @@ import { recordAudit } from '../audit';
 import { assertCan, displayName, forbidden, type Actor } from './actor';
 import { reissueInvitation } from './invitations';
 import { listStatuses, type ListQuery } from './users';
-import type { RequestInfo } from './users-common';
+import { byActor, type RequestInfo } from './users-common';
 import { findUsersInAccount, listUsersPage } from './users-repository';
 
 /**
@@ -52,11 +52,8 @@ export async function resendInvitations(
     for (const row of rows) {
       out.push(await reissueInvitation(tx, ctx, sender, row));
       await recordAudit(tx, {
-        subjectKind: 'reseller',
-        subjectId: actor.userId,
-        accountId: actor.accountId,
+        ...byActor(actor, info),
         action: 'user.invite.resend',
-        ...info,
         target: row.email,
         details: { target: row.id, email: row.email, bulk: true },
       });

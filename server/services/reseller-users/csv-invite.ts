@@ -10,7 +10,7 @@ import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from './actor';
 import { createInvitedUser } from './users-add';
-import type { RequestInfo } from './users-common';
+import { byActor, type RequestInfo } from './users-common';
 import { allottedTotal, takenEmails } from './users-repository';
 
 import { userMessages, withinPlan } from '../../../src/domain/api/reseller-users';
@@ -106,11 +106,8 @@ export async function inviteFromCsv(
       );
     }
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.invite.csv',
-      ...info,
       target: created.length === 1 ? '1 invitation' : `${created.length} invitations`,
       details: { count: created.length },
     });

@@ -18,6 +18,7 @@ import {
   subUser,
   topic,
   type RequestInfo,
+  byActor,
 } from './users-common';
 import { isEmailTaken } from './users-repository';
 
@@ -68,11 +69,8 @@ export async function addUser(
       })
       .execute();
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.add',
-      ...info,
       target: email,
       details: { target: id, email, role: input.role },
     });
@@ -156,11 +154,8 @@ export async function inviteUser(
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
     const created = await createInvitedUser(tx, ctx, actor, input, nowIso());
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.invite',
-      ...info,
       target: input.email.toLowerCase(),
       details: { target: created.userId, email: input.email.toLowerCase(), role: input.role },
     });

@@ -21,6 +21,14 @@ export interface RequestInfo {
   userAgent: string;
 }
 
+/** Who an activity entry of a user call is by: the caller, in the caller's account. */
+export const byActor = (actor: Actor, info: RequestInfo) => ({
+  subjectKind: 'reseller' as const,
+  subjectId: actor.userId,
+  accountId: actor.accountId,
+  ...info,
+});
+
 export const topic = () => crypto.randomBytes(9).toString('hex');
 export const notFound = () => new AppError(errorCodes.NOT_FOUND, userMessages.notFound);
 export const invalid = (message: string, field: string) =>

@@ -4,7 +4,7 @@ import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { assertCan, displayName, type Actor } from './actor';
 import { issueInvitation, openInvitationLink, reissueInvitation } from './invitations';
-import { invalid, managedUser, notFound, subUser, type RequestInfo } from './users-common';
+import { byActor, invalid, managedUser, notFound, subUser, type RequestInfo } from './users-common';
 
 /** A new link (the old one stops working) and a new e-mail. */
 export async function resendInvitation(
@@ -24,11 +24,8 @@ export async function resendInvitation(
       row,
     );
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.invite.resend',
-      ...info,
       target: row.email,
       details: { target: userId, email: row.email },
     });
@@ -50,11 +47,8 @@ export async function copyInvitationLink(
   if (row.status !== 'invited') throw invalid(userMessages.notInvited, 'userId');
   // The link lets whoever holds it create the account: handing it out is on the record.
   await recordAudit(ctx.db, {
-    subjectKind: 'reseller',
-    subjectId: actor.userId,
-    accountId: actor.accountId,
+    ...byActor(actor, info),
     action: 'user.invite.link',
-    ...info,
     target: row.email,
     details: { target: userId },
   });

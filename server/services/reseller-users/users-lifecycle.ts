@@ -13,6 +13,7 @@ import {
   notFound,
   subUser,
   type RequestInfo,
+  byActor,
 } from './users-common';
 import { findUsersInAccount } from './users-repository';
 
@@ -70,11 +71,8 @@ export async function updateUser(
       .where('account_id', '=', actor.accountId)
       .execute();
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.update',
-      ...info,
       target: row.email,
       details: { target: row.id, role: input.role, allotedComputers: input.allotedComputers },
     });
@@ -127,11 +125,8 @@ export async function deleteUsers(
         .execute();
     }
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.delete',
-      ...info,
       target: live.map((row) => row.email).join(', '),
       details: { targets: live.map((row) => row.id) },
     });
@@ -162,11 +157,8 @@ export async function restoreUsers(
       .where('account_id', '=', actor.accountId)
       .execute();
     await recordAudit(tx, {
-      subjectKind: 'reseller',
-      subjectId: actor.userId,
-      accountId: actor.accountId,
+      ...byActor(actor, info),
       action: 'user.restore',
-      ...info,
       target: cancelled.map((row) => row.email).join(', '),
       details: { targets: [...userIds] },
     });
