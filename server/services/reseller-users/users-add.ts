@@ -22,6 +22,40 @@ import {
 } from './users-common';
 import { isEmailTaken } from './users-repository';
 
+/** The users row of a user added or invited by `actor`, in the actor's account. */
+function newUserRow(
+  actor: Actor,
+  user: {
+    id: string;
+    email: string;
+    passwordHash: string;
+    firstName?: string;
+    lastName?: string;
+    role: 'sub_admin' | 'sub_user';
+    allotedComputers: number;
+    status: 'active' | 'invited';
+  },
+  now: string,
+) {
+  return {
+    id: user.id,
+    account_id: actor.accountId,
+    username: user.email,
+    email: user.email,
+    password_hash: user.passwordHash,
+    first_name: cleanName(user.firstName ?? ''),
+    last_name: cleanName(user.lastName ?? ''),
+    role: user.role,
+    status: user.status,
+    proxy_topic: topic(),
+    alloted_computers: user.allotedComputers,
+    invited_by: actor.userId,
+    cancelled_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export interface AddUserInput {
   firstName: string;
   lastName: string;
@@ -47,26 +81,9 @@ export async function addUser(
     if (await isEmailTaken(tx, email)) throw invalid(formatMessage('email.exists'), 'email');
     await assertUsersWithinPlan(tx, actor.accountId, 1);
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
-    const now = nowIso();
     await tx
       .insertInto('users')
-      .values({
-        id,
-        account_id: actor.accountId,
-        username: email,
-        email,
-        password_hash: passwordHash,
-        first_name: cleanName(input.firstName),
-        last_name: cleanName(input.lastName),
-        role: input.role,
-        status: 'active',
-        proxy_topic: topic(),
-        alloted_computers: input.allotedComputers,
-        invited_by: actor.userId,
-        cancelled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newUserRow(actor, { ...input, id, email, passwordHash, status: 'active' }, nowIso()))
       .execute();
     await recordAudit(tx, {
       ...byActor(actor, info),
@@ -96,26 +113,10 @@ export async function createInvitedUser(
 ): Promise<{ userId: string; mail: ReturnType<typeof inviteMail> }> {
   const email = input.email.trim().toLowerCase();
   const id = crypto.randomUUID();
+  // No password until the invitation is accepted: sign-in refuses invited users.
   await tx
     .insertInto('users')
-    .values({
-      id,
-      account_id: actor.accountId,
-      username: email,
-      email,
-      // No password until the invitation is accepted: sign-in refuses invited users.
-      password_hash: '',
-      first_name: cleanName(input.firstName ?? ''),
-      last_name: cleanName(input.lastName ?? ''),
-      role: input.role,
-      status: 'invited',
-      proxy_topic: topic(),
-      alloted_computers: input.allotedComputers,
-      invited_by: actor.userId,
-      cancelled_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newUserRow(actor, { ...input, id, email, passwordHash: '', status: 'invited' }, now))
     .execute();
   const adminName = displayName(actor);
   const { token } = await issueInvitation(
