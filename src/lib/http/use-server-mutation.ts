@@ -25,7 +25,15 @@ export function useServerMutation<
   options: UseMutationOptions<TData, TError, TVariables, TContext>,
 ): UseMutationResult<TData, TError, TVariables, TContext> {
   const running = useRef<Promise<TData> | null>(null);
-  const mutation = useMutation<TData, TError, TVariables, TContext>(options);
+  const mutation = useMutation<TData, TError, TVariables, TContext>({
+    ...options,
+    // TanStack calls onSettled before the mutation leaves its pending state: freeing the lock
+    // here means a control that shows as usable again (isPending false) never drops a click.
+    onSettled: (...args) => {
+      running.current = null;
+      return options.onSettled?.(...args);
+    },
+  });
   const { mutateAsync: send } = mutation;
 
   const mutateAsync = useCallback<typeof send>(
