@@ -29,6 +29,10 @@ export interface SessionsTable {
   revoked_at: string | null;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  /** 'password', 'sso_saml' or 'sso_oidc' (2026-11-25-0900 migration). */
+  sign_in_method: Generated<string>;
+  /** When the session last made a call (written at most once a minute). */
+  last_active_at: string | null;
 }
 export interface RefreshTokensTable {
   token_hash: string;

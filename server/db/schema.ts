@@ -54,6 +54,12 @@ import type {
   RateLimitCountersTable,
   ServerSettingsTable,
 } from './schema-cluster';
+import type {
+  SsoConfigsTable,
+  SsoIdentitiesTable,
+  SsoRequestsTable,
+  SsoSeenAssertionsTable,
+} from './schema-sso';
 
 /*
  * Portable column conventions (the same migrations run on SQLite and PostgreSQL):
@@ -110,4 +116,8 @@ export interface DB {
   partner_commissions: PartnerCommissionsTable;
   partner_password_resets: PartnerPasswordResetsTable;
   partner_password_history: PartnerPasswordHistoryTable;
+  sso_configs: SsoConfigsTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_requests: SsoRequestsTable;
+  sso_seen_assertions: SsoSeenAssertionsTable;
 }

@@ -29,6 +29,9 @@ export interface SessionContext {
   userAgent: string;
 }
 
+/** How a session was opened, as "Where you're signed in" shows it. */
+export type SignInMethod = 'password' | 'sso_saml' | 'sso_oidc';
+
 interface Options {
   /** Tokens are signed with the key in force; a previous key's tokens verify during a rotation. */
   tokenSecret: Keyring<string>;
@@ -111,6 +114,7 @@ export function createSessionService(db: Database, options: Options) {
     subjectId: string,
     context: SessionContext,
     otpLogin = false,
+    method: SignInMethod = 'password',
   ): Promise<TokenPair> {
     const sessionId = crypto.randomUUID();
     const refreshToken = randomToken();
@@ -128,6 +132,8 @@ export function createSessionService(db: Database, options: Options) {
           revoked_at: null,
           ip: context.ip,
           user_agent: context.userAgent.slice(0, 300),
+          sign_in_method: method,
+          last_active_at: now,
         })
         .execute();
       await tx
