@@ -13,6 +13,14 @@ export const activityActionLabels = {
   'session.refresh_token_reuse': 'Session ended: refresh token reused',
   'support.otp.issued': 'Issued a support sign-in code',
   'support.otp.signin': 'Support agent signed in',
+  'signin.sso': 'Signed in through SSO',
+  'signin.sso.failed': 'SSO sign-in failed',
+  // Single sign-on settings
+  'sso.config.saved': 'Saved the single sign-on settings',
+  'sso.tested': 'Tested the single sign-on',
+  'sso.enabled': 'Turned single sign-on on',
+  'sso.disabled': 'Turned single sign-on off',
+  'sso.user.created': 'Created a user at their first SSO sign-in',
   // Two-factor authentication
   'twofa.setup.started': 'Started two-factor authentication setup',
   'twofa.enabled': 'Turned two-factor authentication on',
