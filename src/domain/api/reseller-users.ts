@@ -43,6 +43,8 @@ export const permissions = {
   billing: ['admin'],
   'api.key': ['admin'],
   'account.cancel': ['admin'],
+  /** Single sign-on settings: the administrator only (they keep a password break-glass). */
+  'sso.manage': ['admin'],
 } as const satisfies Record<string, readonly ResellerRole[]>;
 export type Permission = keyof typeof permissions;
 
