@@ -11,6 +11,8 @@ export const activityActionLabels = {
   'signin.twofa': 'Signed in with two-factor authentication',
   logout: 'Signed out',
   'session.refresh_token_reuse': 'Session ended: refresh token reused',
+  'session.signout': 'Signed out a session',
+  'session.signout.others': 'Signed out all other sessions',
   'support.otp.issued': 'Issued a support sign-in code',
   'support.otp.signin': 'Support agent signed in',
   'signin.sso': 'Signed in through SSO',
