@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
 import type { ResellerRole } from '../../src/domain/api/reseller-users';
 import type { ProductType } from '../../src/domain/api/session';
-import { addDays, nowIso } from './clock';
+import { addDays, addSeconds, nowIso } from './clock';
 import { randomToken, sha256 } from './crypto';
 import { recordAudit } from './audit';
 import { keysOf, type Keyring } from './secrets';
@@ -47,7 +47,27 @@ const notAuthorized = () =>
 
 /** The session check of every signed-in request, compiled once (see compile-once.ts). */
 const sessionState = compileOnce((db, sessionId) =>
-  db.selectFrom('sessions').select(['revoked_at', 'expires_at']).where('id', '=', sessionId),
+  db
+    .selectFrom('sessions')
+    .select(['revoked_at', 'expires_at', 'last_active_at'])
+    .where('id', '=', sessionId),
+);
+
+/**
+ * "Last active" of "Where you're signed in" is kept to the minute: the session check reads it
+ * with the session, and only a session last marked over a minute ago is written (so a busy
+ * session writes once a minute, not on every call). The condition repeats the check in SQL so
+ * that two instances racing on the same session write once.
+ */
+export const LAST_ACTIVE_RESOLUTION_SECONDS = 60;
+const touchSession = compileOnce((db, now, sessionId, staleBefore) =>
+  db
+    .updateTable('sessions')
+    .set({ last_active_at: now })
+    .where('id', '=', sessionId)
+    .where((eb) =>
+      eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', staleBefore)]),
+    ),
 );
 
 /**
@@ -62,6 +82,7 @@ const sessionAndCaller = compileOnce((db, sessionId) =>
     .select([
       'sessions.revoked_at',
       'sessions.expires_at',
+      'sessions.last_active_at',
       'sessions.subject_id',
       'users.role',
       'users.status',
@@ -264,13 +285,22 @@ export function createSessionService(db: Database, options: Options) {
   const isLive = (session: { revoked_at: string | null; expires_at: string } | undefined) =>
     session !== undefined && session.revoked_at === null && session.expires_at > nowIso();
 
+  /** Marks the session active now when its mark is over a minute old; a fresh one costs nothing. */
+  async function markActive(sessionId: string, lastActiveAt: string | null): Promise<void> {
+    const now = nowIso();
+    const staleBefore = addSeconds(now, -LAST_ACTIVE_RESOLUTION_SECONDS);
+    if (lastActiveAt !== null && lastActiveAt >= staleBefore) return;
+    await touchSession(db, now, sessionId, staleBefore);
+  }
+
   async function authenticate(
     kind: ProductType,
     accessToken: string | undefined,
   ): Promise<AccessClaims> {
     const claims = verifyAccess(kind, accessToken);
     const [session] = await sessionState(db, claims.sid);
-    if (!isLive(session)) throw notAuthorized();
+    if (!session || !isLive(session)) throw notAuthorized();
+    await markActive(claims.sid, session.last_active_at);
     return claims;
   }
 
@@ -284,6 +314,7 @@ export function createSessionService(db: Database, options: Options) {
     const claims = verifyAccess('reseller', accessToken);
     const [session] = await sessionAndCaller(db, claims.sid);
     if (!session || !isLive(session) || session.subject_id !== claims.sub) throw notAuthorized();
+    await markActive(claims.sid, session.last_active_at);
     const { role, status } = session;
     return { claims, caller: role !== null && status !== null ? { role, status } : undefined };
   }

@@ -149,4 +149,32 @@ export const profileSteps: WalkStep[] = [
       });
     },
   },
+  // "Where you're signed in": each step first signs the walker in on another browser.
+  {
+    ...post(
+      `${R}/sessions/signOut`,
+      ['Signed out a session'],
+      async (w) => {
+        const list = await w.walker.get(`${R}/sessions`);
+        const items = message<{ items: { id: string; current: boolean }[] }>(list).items;
+        const id = items.find((item) => !item.current)?.id ?? '';
+        return w.walker.post(`${R}/sessions/signOut`, { id });
+      },
+      { target: true },
+    ),
+    prepare: async (w) => {
+      await w.signedIn(w.walkerEmail, w.walkerPassword);
+    },
+  },
+  {
+    ...post(
+      `${R}/sessions/signOutOthers`,
+      ['Signed out all other sessions'],
+      (w) => w.walker.post(`${R}/sessions/signOutOthers`),
+      { target: true },
+    ),
+    prepare: async (w) => {
+      await w.signedIn(w.walkerEmail, w.walkerPassword);
+    },
+  },
 ];
