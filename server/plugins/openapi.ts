@@ -1,6 +1,5 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import type { RoutePolicy } from '../../src/domain/api/route-policy';
@@ -9,6 +8,7 @@ import { accessCookie } from './cookies';
 import { SAFE_METHODS } from './csrf';
 import { isRateLimited } from './rate-limits';
 import { isApiPath } from './route-policy';
+import { zodDocumentTransform } from './openapi-schemas';
 
 /**
  * The OpenAPI document's per-operation facts. A route states what only it knows beside its schema
@@ -159,7 +159,7 @@ export const openApiTransform: SwaggerTransform = (input) => {
   const { url, route } = input;
   if (!isApiPath(url)) return { schema: { hide: true }, url };
   // A route without a schema (a redirect) still gets its security and errors.
-  const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema } });
+  const transformed = zodDocumentTransform({ ...input, schema: { ...input.schema } });
   const schema = transformed.schema as Record<string, unknown> & FastifySchema;
   if (schema.hide) return transformed;
 

@@ -122,6 +122,8 @@ export function cvvLengthFor(brand: CardBrand): number {
  */
 export const cardNumberRule: Rule = defineRule({
   blank: messages['card.number.required'],
+  // The checksum and the brand cannot be written as a pattern: they answer VALIDATION_FAILED.
+  shape: { core: `\\d{${lengths.cardNumber.min},${lengths.cardNumber.max}}` },
   checks: [
     [
       (value) => DIGITS.test(value) && hasLength(lengths.cardNumber)(value),
@@ -138,6 +140,7 @@ export const cardNumberRule: Rule = defineRule({
 
 export const cvvRule: Rule = defineRule({
   blank: messages['cvv.required'],
+  shape: { core: `\\d{${lengths.cvv.min},${lengths.cvv.max}}` },
   checks: [
     [(value) => DIGITS.test(value) && hasLength(lengths.cvv)(value), messages['cvv.invalid']],
   ],

@@ -5,9 +5,17 @@
  */
 import { CONTROL_CHARS_MESSAGE, hasControlChars } from './control-chars';
 import type { LengthBounds } from './limits';
+import { shapeJsonSchema, type RuleJsonSchema, type RuleShape } from './rule-shapes';
 
-/** Returns the spec's message for the first failed check, or null when the value is valid. */
-export type Rule = (value: string) => string | null;
+/**
+ * Returns the spec's message for the first failed check, or null when the value is valid. A rule
+ * from defineRule also says what it accepts (`jsonSchema`, for the API document) and whether a
+ * blank value is refused (`isRequired`).
+ */
+export type Rule = ((value: string) => string | null) & {
+  readonly jsonSchema?: RuleJsonSchema;
+  readonly isRequired?: boolean;
+};
 
 /** One check and the message shown when it fails. */
 export type Check = readonly [isValid: (trimmed: string) => boolean, message: string];
@@ -19,14 +27,16 @@ export interface RuleDefinition {
   readonly checks: readonly Check[];
   /** Multi-line text (comments, descriptions): tabs and line breaks are allowed. */
   readonly isMultiline?: boolean;
+  /** What the checks accept, for the API document (rule-shapes.ts). */
+  readonly shape?: RuleShape;
 }
 
 /**
  * "All inputs are trimmed before checking" (spec section 5), so every rule trims first. No rule
  * accepts control characters (control-chars.ts), whatever else it allows.
  */
-export function defineRule({ blank, checks, isMultiline = false }: RuleDefinition): Rule {
-  return (value) => {
+export function defineRule({ blank, checks, isMultiline = false, shape }: RuleDefinition): Rule {
+  const rule = (value: string) => {
     const trimmed = value.trim();
     if (trimmed === '') return blank;
     for (const [isValid, message] of checks) {
@@ -36,6 +46,10 @@ export function defineRule({ blank, checks, isMultiline = false }: RuleDefinitio
     if (hasControlChars(trimmed, isMultiline)) return CONTROL_CHARS_MESSAGE;
     return null;
   };
+  return Object.assign(rule, {
+    isRequired: blank !== null,
+    ...(shape ? { jsonSchema: shapeJsonSchema(shape, blank === null) } : {}),
+  });
 }
 
 /** Length in UTF-16 units, the same count the browser's maxLength attribute uses. */

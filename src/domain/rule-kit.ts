@@ -15,7 +15,7 @@ export * from './rule-core';
  * spec's blank message rather than zod's own wording, and an optional one comes out as "".
  */
 export function schemaFromRule(rule: Rule, normalise?: (value: string) => string) {
-  return z
+  const schema = z
     .string()
     .trim()
     .superRefine((value, ctx) => {
@@ -24,6 +24,22 @@ export function schemaFromRule(rule: Rule, normalise?: (value: string) => string
     })
     .overwrite((value) => (normalise ? normalise(value) : value))
     .prefault('');
+  // The API document publishes what the rule accepts (rule-shapes.ts) and, for a rule that refuses
+  // a blank value, that the field is required (a missing field is refused as blank).
+  const documented = rule.jsonSchema ? schema.meta({ ...rule.jsonSchema }) : schema;
+  return rule.isRequired ? requiredInDocument(documented) : documented;
+}
+
+/**
+ * Fields the API document marks required although their schema lets a missing field through to
+ * a check of its own (`prefault('')`, so the refusal carries the rule's message): the document's
+ * transform reads this set (server/plugins/openapi-schemas.ts).
+ */
+export const documentedAsRequired = new WeakSet<z.ZodType>();
+
+export function requiredInDocument<T extends z.ZodType>(schema: T): T {
+  documentedAsRequired.add(schema);
+  return schema;
 }
 
 export type RuleSchema = ReturnType<typeof schemaFromRule>;

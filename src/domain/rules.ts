@@ -8,6 +8,14 @@ import { noSpecialChars, plainText } from './character-checks';
 import { lengths, type LengthBounds } from './limits';
 import { messages } from './messages';
 import { defineRule, hasLength, matches, type Rule } from './rule-core';
+import {
+  CONTROL,
+  charsShape,
+  inner,
+  shapeJsonSchema,
+  textShape,
+  type RuleShape,
+} from './rule-shapes';
 
 export { addressChars, noSpecialChars, plainText } from './character-checks';
 export type { Rule } from './rule-core';
@@ -41,9 +49,18 @@ const isPhone = (value: string) => PHONE.test(normalisePhone(value));
 /** Shown as the phone fields' placeholder, so the accepted shape is visible before typing. */
 export const PHONE_EXAMPLE = '+1 408 555 0100';
 
+// Control characters are refused after the spec's checks (rule-core.ts), so the shape leaves them out.
+const passwordShape: RuleShape = {
+  core: `[^:\\s\\\\${CONTROL}]{${lengths.password.min},${lengths.password.max}}`,
+};
+const emailShape: RuleShape = { core: inner(EMAIL), maxLength: lengths.email.max };
+const phoneShape: RuleShape = { core: inner(PHONE) };
+const PLAIN_TEXT_CHARS = 'A-Za-z0-9_-';
+
 const passwordRule = (blank: string): Rule =>
   defineRule({
     blank,
+    shape: passwordShape,
     checks: [
       [matches(PASSWORD_CHARS), messages['password.chars']],
       [hasLength(lengths.password), messages['password.length']],
@@ -53,6 +70,7 @@ const passwordRule = (blank: string): Rule =>
 const nameRule = (blank: string, invalid: string): Rule =>
   defineRule({
     blank,
+    shape: charsShape('A-Za-z-', lengths.name),
     checks: [
       [matches(NAME), invalid],
       [hasLength(lengths.name), invalid],
@@ -66,6 +84,7 @@ const plainTextField = (
 ) =>
   defineRule({
     blank,
+    shape: charsShape(PLAIN_TEXT_CHARS, bounds),
     checks: [[(value) => plainText(value) && hasLength(bounds)(value), invalid]],
   });
 
@@ -74,6 +93,7 @@ const companyChars = (value: string) => noSpecialChars(value) && !value.includes
 const addressLine = (blank: string | null, invalid: string): Rule =>
   defineRule({
     blank,
+    shape: textShape({ max: lengths.addressLine.max, excluded: `\\\\'"` }),
     checks: [
       [matches(NO_BACKSLASH_OR_QUOTES), invalid],
       [hasLength(lengths.addressLine), invalid],
@@ -83,6 +103,7 @@ const addressLine = (blank: string | null, invalid: string): Rule =>
 const streetAddressRule = (blank: string | null): Rule =>
   defineRule({
     blank,
+    shape: charsShape('A-Za-z0-9#_/().\\-', lengths.streetAddress),
     checks: [
       [
         (value) => STREET_ADDRESS.test(value) && hasLength(lengths.streetAddress)(value),
@@ -92,19 +113,27 @@ const streetAddressRule = (blank: string | null): Rule =>
   });
 
 /** The dropdown's placeholders count as "nothing chosen". */
-const stateDropdown =
-  (blank: string): Rule =>
-  (value) => {
-    const trimmed = value.trim();
-    if (trimmed === '') return blank;
-    if (trimmed === 'Select') return messages['state.select'];
-    if (trimmed === 'Choose a state') return messages['state.choose'];
-    // The rule is "letters, digits, hyphen, underscore and space"; the message also mentions the
-    // dot, but the spec's check does not allow it, and we follow the check.
-    return plainText(trimmed) && hasLength(lengths.state)(trimmed)
-      ? null
-      : messages['state.invalid'];
-  };
+const stateDropdown = (blank: string): Rule =>
+  Object.assign(
+    (value: string) => {
+      const trimmed = value.trim();
+      if (trimmed === '') return blank;
+      if (trimmed === 'Select') return messages['state.select'];
+      if (trimmed === 'Choose a state') return messages['state.choose'];
+      // The rule is "letters, digits, hyphen, underscore and space"; the message also mentions the
+      // dot, but the spec's check does not allow it, and we follow the check.
+      return plainText(trimmed) && hasLength(lengths.state)(trimmed)
+        ? null
+        : messages['state.invalid'];
+    },
+    {
+      isRequired: true,
+      jsonSchema: shapeJsonSchema(
+        { ...charsShape(PLAIN_TEXT_CHARS, lengths.state), except: ['Select', 'Choose a state'] },
+        false,
+      ),
+    },
+  );
 
 const lengthOnly = (
   bounds: LengthBounds,
@@ -113,6 +142,7 @@ const lengthOnly = (
 ) =>
   defineRule({
     blank: isOptional ? null : message,
+    shape: textShape({ ...bounds, isMultiline }),
     checks: [[hasLength(bounds), message]],
     isMultiline,
   });
@@ -120,11 +150,13 @@ const lengthOnly = (
 export const rules = {
   email: defineRule({
     blank: messages['email.required'],
+    shape: emailShape,
     checks: [[isEmail, messages['email.invalid']]],
   }),
   /** Optional; when given it must be a valid email. */
   paypalEmail: defineRule({
     blank: null,
+    shape: emailShape,
     checks: [[isEmail, messages['paypal.email.invalid']]],
   }),
 
@@ -150,6 +182,7 @@ export const rules = {
 
   companyName: defineRule({
     blank: messages['company.required'],
+    shape: textShape({ max: lengths.companyName.max, excluded: `'"<>?%()\\\\` }),
     checks: [
       [hasLength(lengths.companyName), messages['company.too.long']],
       [companyChars, messages['company.invalid']],
@@ -158,6 +191,7 @@ export const rules = {
   /** Optional. */
   dbaName: defineRule({
     blank: null,
+    shape: textShape({ max: lengths.dbaName.max, excluded: `'"<>?%()\\\\` }),
     checks: [
       [hasLength(lengths.dbaName), messages['dba.too.long']],
       [companyChars, messages['dba.invalid']],
@@ -165,6 +199,7 @@ export const rules = {
   }),
   partnerId: defineRule({
     blank: messages['partnerid.required'],
+    shape: charsShape('a-z0-9_', { ...lengths.partnerId, hasSpaces: false }),
     checks: [
       [hasLength(lengths.partnerId), messages['partnerid.length']],
       [matches(PARTNER_ID), messages['partnerid.invalid']],
@@ -174,14 +209,27 @@ export const rules = {
   /** Checked (and stored, see `ruleNormalisers`) without spaces, dashes, dots and parentheses. */
   phone: defineRule({
     blank: messages['phone.required'],
+    shape: phoneShape,
     checks: [[isPhone, messages['phone.invalid']]],
   }),
   /** For the forms where the phone number may be left empty. */
-  optionalPhone: defineRule({ blank: null, checks: [[isPhone, messages['phone.invalid']]] }),
+  optionalPhone: defineRule({
+    blank: null,
+    shape: phoneShape,
+    checks: [[isPhone, messages['phone.invalid']]],
+  }),
   /** Optional ("An empty value is allowed"). */
-  vatId: defineRule({ blank: null, checks: [[matches(VAT_ID), messages['vat.invalid']]] }),
+  vatId: defineRule({
+    blank: null,
+    shape: { core: inner(VAT_ID) },
+    checks: [[matches(VAT_ID), messages['vat.invalid']]],
+  }),
   /** Optional ("An empty value is allowed"). */
-  gstin: defineRule({ blank: null, checks: [[matches(GSTIN), messages['gstin.invalid']]] }),
+  gstin: defineRule({
+    blank: null,
+    shape: { core: inner(GSTIN) },
+    checks: [[matches(GSTIN), messages['gstin.invalid']]],
+  }),
 
   addressLine1: addressLine(messages['address1.required'], messages['address1.invalid']),
   /** Address Line 1 when card payment is selected. */
@@ -218,6 +266,7 @@ export const rules = {
   /** The API key dialog: "pwd.req" when empty, "pwd.range" outside the 6–20 range. */
   apiKeyPassword: defineRule({
     blank: messages['pwd.req'],
+    shape: textShape(lengths.apiKeyPassword),
     checks: [[hasLength(lengths.apiKeyPassword), messages['pwd.range']]],
   }),
 } as const satisfies Record<string, Rule>;
