@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { groupListSchema } from '../../src/domain/api/computers';
 import {
-  computerListSchema,
-  groupListSchema,
-  listComputersQuerySchema,
-} from '../../src/domain/api/computers';
+  apiComputerListSchema,
+  apiListComputersQuerySchema,
+} from '../../src/domain/api/reseller-api-lists';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import type { AppContext } from '../context';
 import { apiAccountOf } from '../plugins/api-key';
 import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
-import { listComputersPage, listGroupsWithCounts } from '../services/computers/repository';
+import { listGroupsWithCounts } from '../services/computers/repository';
+import { listApiComputers } from '../services/reseller-api/lists';
 
 /**
  * The reseller API's read calls for computers and groups, authenticated by the account's API key
@@ -30,11 +31,11 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
         tags,
         ...operation('listApiComputers', 'List computers', {
           description:
-            'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc.',
+            'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc. Pages by cursor: `limit` rows, then send `next_cursor` as `cursor` (with the same sort and filters) until it is null.',
         }),
-        querystring: listComputersQuerySchema,
+        querystring: apiListComputersQuerySchema,
         response: {
-          200: okSchema(computerListSchema).meta({
+          200: okSchema(apiComputerListSchema).meta({
             example: {
               code: 200,
               status: 'OK',
@@ -55,6 +56,8 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
                 total: 1,
                 page: 1,
                 pageSize: 25,
+                limit: 25,
+                next_cursor: null,
               },
             },
           }),
@@ -62,14 +65,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
         },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const { computers, total } = await listComputersPage(ctx.db, apiAccountOf(request), {
-        ...query,
-        allottedTo: null,
-      });
-      return ok({ computers, total, page: query.page, pageSize: query.pageSize });
-    },
+    async (request) => ok(await listApiComputers(ctx, apiAccountOf(request), request.query)),
   );
 
   api.get(

@@ -6,12 +6,14 @@ import {
   doneSchema,
   inviteResultSchema,
   inviteUserSchema,
-  listUsersQuerySchema,
   subUserSchema,
   updateUserSchema,
   userIdsBodySchema,
-  userListSchema,
 } from '../../src/domain/api/reseller-users';
+import {
+  apiListUsersQuerySchema,
+  apiUserListSchema,
+} from '../../src/domain/api/reseller-api-lists';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
@@ -19,7 +21,7 @@ import { apiAccountOf } from '../plugins/api-key';
 import { requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import { loadActor, type Actor } from '../services/reseller-users/actor';
-import { listUsers } from '../services/reseller-users/users';
+import { listApiUsers } from '../services/reseller-api/lists';
 import { inviteUser } from '../services/reseller-users/users-add';
 import { deleteUsers, updateUser } from '../services/reseller-users/users-lifecycle';
 
@@ -82,11 +84,11 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         operationId: 'listApiUsers',
         summary: 'List users',
         description:
-          'One page of the account\'s active and invited users: search (q) by e-mail or name, sort by created_date, username or isActive, asc or desc, filter by status ("all", "active", "invited").',
+          'One page of the account\'s active and invited users: search (q) by e-mail or name, sort by created_date, username or isActive, asc or desc, filter by status ("all", "active", "invited"). Pages by cursor: `limit` rows, then send `next_cursor` as `cursor` (with the same sort and filters) until it is null.',
         security,
-        querystring: listUsersQuerySchema,
+        querystring: apiListUsersQuerySchema,
         response: {
-          200: okSchema(userListSchema).meta({
+          200: okSchema(apiUserListSchema).meta({
             example: {
               code: 200,
               status: 'OK',
@@ -95,6 +97,8 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
                 total: 1,
                 page: 1,
                 pageSize: 25,
+                limit: 25,
+                next_cursor: null,
                 counts: { active: 1, invited: 0, cancelled: 0 },
                 allotted: 3,
                 planComputers: null,
@@ -106,7 +110,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         },
       },
     },
-    async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
+    async (request) => ok(await listApiUsers(ctx, await actorOf(request), request.query)),
   );
 
   api.post(

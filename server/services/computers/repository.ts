@@ -1,6 +1,7 @@
 import { sql, type JoinBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/database';
+import { keysetAfter } from '../../db/keyset';
 import {
   GROUP_FILTER_ALL,
   GROUP_FILTER_NONE,
@@ -18,6 +19,11 @@ export interface ComputerListOptions {
   group: string;
   /** Only computers allotted to this user (a sub-user's own view); null for the whole account. */
   allottedTo: string | null;
+  /**
+   * Keyset paging (the reseller API's cursors): the computers after this sort key only, `[the
+   * sort column's value, name, id]`, instead of skipping `page - 1` pages.
+   */
+  after?: readonly (string | number)[];
 }
 
 /**
@@ -120,14 +126,24 @@ export async function listComputersPage(
     last_seen: sql`coalesce(c.last_seen_at, '')`,
     status: sql`case when c.status = 'online' then 1 else 0 end`,
   }[options.sort];
-  const rows = await base
-    .select([...columns])
-    .orderBy(sortExpression, direction)
-    // Ties (same status, same time) read A to Z whichever way the main column goes.
-    .orderBy(sql`lower(c.name)`, options.sort === 'name' ? direction : 'asc')
-    .orderBy('c.id')
+  // Ties (same status, same time) read A to Z whichever way the main column goes.
+  // A name is compared as the order reads it: lower() on both sides.
+  const lowered = (name: string | number) => sql`lower(${name})`;
+  const order = [
+    { expr: sortExpression, direction, ...(options.sort === 'name' ? { value: lowered } : {}) },
+    {
+      expr: sql`lower(c.name)`,
+      direction: options.sort === 'name' ? direction : ('asc' as const),
+      value: lowered,
+    },
+    { expr: sql`c.id`, direction: 'asc' as const },
+  ];
+  let page = base.select([...columns]);
+  if (options.after) page = page.where(keysetAfter(order, options.after));
+  for (const part of order) page = page.orderBy(part.expr, part.direction);
+  const rows = await page
     .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
+    .offset(options.after ? 0 : (options.page - 1) * options.pageSize)
     .execute();
   return { total: Number(totalRow?.n ?? 0), computers: rows.map(toComputer) };
 }

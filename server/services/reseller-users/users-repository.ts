@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
+import { keysetAfter } from '../../db/keyset';
 import type { ResellerRole, SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 
@@ -16,6 +17,11 @@ export interface ListOptions {
   team?: string;
   /** Pending invitations whose link has expired, only. */
   isExpiredOnly?: boolean;
+  /**
+   * Keyset paging (the reseller API's cursors): the rows after this sort key only, `[the sort
+   * column's value, username, id]`, instead of skipping `page - 1` pages.
+   */
+  after?: readonly (string | number)[];
 }
 
 /** Whether the list is narrowed by more than its statuses and search. */
@@ -112,12 +118,25 @@ export async function listUsersPage(
   }[options.sort];
   // The id breaks ties in the same direction, so one index walk serves both orders.
   const order = [sortExpression, sql`lower(users.username)`, sql`users.id`];
+  const after = options.after;
+  // Past a cursor the window counts only what follows it: the total is counted on its own then.
   const matches = sql<string | number | null>`${
-    knownTotal === undefined ? sql`count(*) over ()` : sql`null`
+    knownTotal === undefined && !after ? sql`count(*) over ()` : sql`null`
   }`;
   let pageIds = baseQuery(db, accountId, options).select(['users.id', matches.as('matches')]);
+  if (after) {
+    // A username is compared as the order reads it: lower() on both sides.
+    const lowered = (name: string | number) => sql`lower(${name})`;
+    const isName = [options.sort === 'username', true, false];
+    const parts = order.map((expr, index) =>
+      isName[index] ? { expr, direction, value: lowered } : { expr, direction },
+    );
+    pageIds = pageIds.where(keysetAfter(parts, after));
+  }
   for (const key of order) pageIds = pageIds.orderBy(key, direction);
-  pageIds = pageIds.limit(options.pageSize).offset((options.page - 1) * options.pageSize);
+  pageIds = pageIds
+    .limit(options.pageSize)
+    .offset(after ? 0 : (options.page - 1) * options.pageSize);
   let page = db
     .selectFrom(pageIds.as('page'))
     .innerJoin('users', 'users.id', 'page.id')
@@ -144,7 +163,8 @@ export async function listUsersPage(
   for (const key of order) page = page.orderBy(key, direction);
   const rows = await page.execute();
   const total =
-    knownTotal ?? (rows[0] ? Number(rows[0].matches) : await countMatches(db, accountId, options));
+    knownTotal ??
+    (rows[0] && !after ? Number(rows[0].matches) : await countMatches(db, accountId, options));
   const at = now();
   return {
     total,

@@ -22,6 +22,8 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   role?: 'all' | ResellerRole;
   team?: string;
+  /** Keyset paging (the reseller API): the rows after this sort key (see ListOptions). */
+  after?: readonly (string | number)[];
 }
 
 export async function listUsers(
