@@ -98,6 +98,13 @@ export const resellerRoutes: AppRoute = {
               (module) => module.ApiKeysPage,
             ),
         },
+        {
+          path: 'sessions',
+          page: () =>
+            import('../features/reseller-account/routes/sessions-page').then(
+              (module) => module.SessionsPage,
+            ),
+        },
       ],
     },
     {

@@ -28,6 +28,7 @@ export const paths = {
   accountSettings: '/account/settings',
   accountProfile: '/account/profile',
   accountApiKeys: '/account/rpc-api',
+  accountSessions: '/account/sessions',
   activityLog: '/activityLog',
   twoFactor: '/2fa',
   twoFactorPhone: '/2fa/phone',

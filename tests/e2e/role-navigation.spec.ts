@@ -19,7 +19,7 @@ const cases = [
       'Account',
       'Two-factor authentication',
     ],
-    tabs: ['Settings', 'Profile', 'Upgrade', 'Billing Information', 'API Keys'],
+    tabs: ['Settings', 'Profile', 'Upgrade', 'Billing Information', 'API Keys', 'Sessions'],
   },
   {
     email: 'subadmin@example.com',
@@ -33,12 +33,12 @@ const cases = [
       'Account',
       'Two-factor authentication',
     ],
-    tabs: ['Settings', 'Profile'],
+    tabs: ['Settings', 'Profile', 'Sessions'],
   },
   {
     email: 'subuser@example.com',
     nav: ['Home', 'Computers', 'Activity Log', 'Account', 'Two-factor authentication'],
-    tabs: ['Settings', 'Profile'],
+    tabs: ['Settings', 'Profile', 'Sessions'],
   },
 ];
 

@@ -233,7 +233,8 @@ describe('signing out one session', () => {
       message: CURRENT_SESSION_REFUSED,
       field: 'id',
     });
-    for (const form of [{}, { id: '' }, { id: 'x'.repeat(65) }]) {
+    const forms: Record<string, string>[] = [{}, { id: '' }, { id: 'x'.repeat(65) }];
+    for (const form of forms) {
       const response = await agent.post(SIGN_OUT, form);
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)?.description).toBe('VALIDATION_FAILED');

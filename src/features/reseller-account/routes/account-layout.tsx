@@ -14,8 +14,8 @@ export interface AccountTab {
 
 /**
  * The ACCOUNT area's tabs, in the spec's order (settings, profile, upgrade, billing information,
- * API keys). Only tabs whose page is mounted under /account in src/app/routes-reseller.ts are
- * listed: whoever mounts a page there adds its tab here.
+ * API keys), then the sessions list. Only tabs whose page is mounted under /account in
+ * src/app/routes-reseller.ts are listed: whoever mounts a page there adds its tab here.
  */
 export const accountTabs: readonly AccountTab[] = [
   { path: 'settings', label: 'Settings' },
@@ -23,6 +23,8 @@ export const accountTabs: readonly AccountTab[] = [
   { path: 'upgrade', label: 'Upgrade', permission: 'billing' },
   { path: 'billingInfo', label: 'Billing Information', permission: 'billing' },
   { path: 'rpc-api', label: 'API Keys', permission: 'api.key' },
+  // After the spec's tabs: "Where you're signed in" (issue 20), every role's own sessions.
+  { path: 'sessions', label: 'Sessions' },
 ];
 
 /** The tabs the signed-in user may use (none with a permission until the role is known). */
