@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from '../../src/domain/api/envelope';
+import type { RoutePolicy } from '../../src/domain/api/route-policy';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -37,9 +38,13 @@ function canonical(value: unknown): string {
   return value === undefined ? 'null' : JSON.stringify(value);
 }
 
+/** Which calls take an Idempotency-Key: the OpenAPI document lists the header from this too. */
+export const takesIdempotencyKey = (method: string, policy: RoutePolicy | undefined): boolean =>
+  method === 'POST' && policy?.access === 'api-key';
+
 /** The key a reseller API POST carries, or undefined; a malformed one is refused. */
 function presentedKey(request: FastifyRequest): string | undefined {
-  if (request.method !== 'POST' || policyOf(request)?.access !== 'api-key') return undefined;
+  if (!takesIdempotencyKey(request.method, policyOf(request))) return undefined;
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(header);

@@ -12,6 +12,8 @@ interface ApiDocument {
   components: {
     schemas?: Record<string, unknown>;
     responses?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    parameters?: Record<string, unknown>;
     securitySchemes?: Record<string, unknown>;
   };
   [key: string]: unknown;
@@ -55,6 +57,13 @@ export function resellerApiDocument(full: ApiDocument, productName: string): Api
         ),
       ),
       responses,
+      // The RateLimit headers are referred to by the responses, the Idempotency-Key by the paths.
+      headers: Object.fromEntries(
+        Object.entries(full.components.headers ?? {}).filter(([name]) =>
+          `${text}${responsesText}`.includes(`#/components/headers/${name}"`),
+        ),
+      ),
+      parameters: referenced('parameters', full.components.parameters),
       securitySchemes: Object.fromEntries(
         Object.entries(full.components.securitySchemes ?? {}).filter(([name]) =>
           text.includes(`"${name}"`),

@@ -7,6 +7,7 @@ import { TWOFA_COOKIE } from '../services/twofa/login';
 import { accessCookie } from './cookies';
 import { SAFE_METHODS } from './csrf';
 import { isRateLimited } from './rate-limits';
+import { describeResellerApi, resellerApiFacts } from './openapi-reseller-api';
 import { isApiPath } from './route-policy';
 import { zodDocumentTransform } from './openapi-schemas';
 
@@ -18,7 +19,7 @@ import { zodDocumentTransform } from './openapi-schemas';
  */
 
 /** The error statuses a route can state itself (404 and 409 depend on what its service looks up). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /** An answer other than the JSON envelope: its media type, or a redirect. */
 export type Answer = 'text/csv' | 'application/pdf' | 'image/png' | 'text/html' | 'redirect';
@@ -173,7 +174,9 @@ export const openApiTransform: SwaggerTransform = (input) => {
     .map(([status]) => Number(status) as ErrorStatus);
   const response = Object.fromEntries(responses.filter(([status]) => !ERROR_STATUS.test(status)));
   const hasInput = Boolean(schema.body ?? schema.querystring ?? schema.params);
+  const resellerApi = resellerApiFacts(policy, method);
   const errors = new Set<ErrorStatus>([
+    ...resellerApi.errors,
     ...(hasInput ? [400 as const] : []),
     ...policyErrors(policy, method, url),
     ...(hooksOf(route).some(isRateLimited) ? [429 as const] : []),
@@ -195,6 +198,7 @@ export const openApiTransform: SwaggerTransform = (input) => {
         : {}),
       security: securityOf(policy, method, url),
       [ERRORS_KEY]: [...errors].sort(),
+      ...resellerApi.mark,
       ...(answer ? { [ANSWER_KEY]: answer } : {}),
     } as FastifySchema,
   };
@@ -226,6 +230,11 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
       'Another record already holds the value, or the action was already done (CONFLICT).',
   },
   413: { name: 'PayloadTooLarge', description: 'The upload is larger than the server accepts.' },
+  422: {
+    name: 'UnprocessableContent',
+    description:
+      'The Idempotency-Key was already used with a different request (IDEMPOTENCY_KEY_REUSED): use a new key for a new request.',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'Too many attempts (RATE_LIMITED): wait for Retry-After seconds.',
@@ -338,5 +347,6 @@ export const openApiTransformObject: SwaggerTransformObject = (documentObject) =
   components.responses = Object.fromEntries(
     [...used].sort().map((status) => [errorResponses[status].name, errorResponseComponent(status)]),
   );
+  describeResellerApi(document);
   return document;
 };

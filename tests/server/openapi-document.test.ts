@@ -252,3 +252,122 @@ describe('the reseller API on its own, for integrators', () => {
     expect(viewer.statusCode).toBe(200);
   });
 });
+
+describe('the reseller API: its headers, from each route policy', () => {
+  interface Header {
+    $ref?: string;
+  }
+  const responseOf = (response: { $ref?: string; headers?: Record<string, Header> }) => {
+    const name = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? '')?.[1];
+    return (name ? doc.components.responses[name] : response) as {
+      description?: string;
+      headers?: Record<string, Header>;
+    };
+  };
+  const apiOperations = () => operations.filter(({ path: p }) => p.startsWith('/reseller-api/'));
+  const componentsOf = (document: OpenApiDocument) =>
+    document.components as OpenApiDocument['components'] & {
+      headers?: Record<string, { schema?: unknown }>;
+      parameters?: Record<string, { name?: string; in?: string; required?: boolean }>;
+    };
+
+  it('every answer of every reseller API call carries RateLimit-*, a 429 Retry-After too', () => {
+    const missing: string[] = [];
+    for (const { method, path: p, op } of apiOperations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = responseOf(response).headers ?? {};
+        const expected = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+        if (status === '429') expected.push('Retry-After');
+        for (const name of expected) {
+          if (headers[name]?.$ref !== `#/components/headers/${name}`) {
+            missing.push(`${method} ${p} ${status} ${name}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(apiOperations().length).toBeGreaterThanOrEqual(6);
+    const headers = componentsOf(doc).headers ?? {};
+    for (const name of [
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ]) {
+      expect(headers[name]?.schema).toEqual({ type: 'integer', minimum: 0 });
+    }
+  });
+
+  it('the console API claims none of them', () => {
+    const claimed = operations
+      .filter(({ path: p }) => p.startsWith('/rpc-api/'))
+      .filter(({ op }) =>
+        Object.values(op.responses).some(
+          (response) => responseOf(response).headers?.['RateLimit-Limit'] !== undefined,
+        ),
+      );
+    expect(claimed).toEqual([]);
+  });
+
+  it("every POST the idempotency hook reads takes Idempotency-Key, with the hook's 409 and 422", () => {
+    const posts = t.app.routeTable.filter(
+      (route) => route.method === 'POST' && route.policy?.access === 'api-key',
+    );
+    expect(posts.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/reseller-api/v1/users/invite', '/reseller-api/v1/users/delete']),
+    );
+    const idempotencyRef = { $ref: '#/components/parameters/IdempotencyKey' };
+    for (const route of posts) {
+      const op = doc.paths[route.url]?.post;
+      expect(op?.parameters, route.url).toContainEqual(idempotencyRef);
+      expect(responseOf(op?.responses['409'] ?? {}).description).toContain(
+        'IDEMPOTENCY_KEY_RUNNING',
+      );
+      expect(responseOf(op?.responses['409'] ?? {}).headers?.['Retry-After']).toBeDefined();
+      expect(responseOf(op?.responses['422'] ?? {}).description).toContain(
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+      expect(op?.responses['200']).toHaveProperty(['headers', 'Idempotent-Replayed']);
+    }
+    for (const { method, op } of operations.filter(({ method: m }) => m === 'GET')) {
+      expect(op.parameters ?? [], method).not.toContainEqual(idempotencyRef);
+    }
+    expect(componentsOf(doc).parameters?.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+    });
+  });
+
+  it("the integrators' document carries the headers and the parameter it refers to", async () => {
+    const reseller = (
+      await t.app.inject({ url: '/reseller-api/openapi.json' })
+    ).json<OpenApiDocument>();
+    expect(Object.keys(componentsOf(reseller).headers ?? {}).sort()).toEqual([
+      'Idempotent-Replayed',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ]);
+    expect(Object.keys(componentsOf(reseller).parameters ?? {})).toEqual(['IdempotencyKey']);
+    expect(
+      Object.keys(reseller.components.responses).every((name) => name.startsWith('ResellerApi')),
+    ).toBe(true);
+  });
+
+  it('the list calls page by limit and cursor; page and pageSize are marked deprecated', () => {
+    for (const p of ['/reseller-api/v1/users', '/reseller-api/v1/computers']) {
+      const parameters = (doc.paths[p]?.get?.parameters ?? []) as {
+        name: string;
+        deprecated?: boolean;
+        schema: Record<string, unknown>;
+      }[];
+      const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
+      expect(byName.limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+      expect(byName.cursor?.schema).toMatchObject({ type: 'string' });
+      expect(byName.page?.deprecated).toBe(true);
+      expect(byName.pageSize?.deprecated).toBe(true);
+    }
+  });
+});
