@@ -74,7 +74,7 @@ export function registerSessionListRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      await signOutSession(ctx.db, await actorOf(request), request.body.id);
+      await signOutSession(ctx.db, await actorOf(request), request.body.sessionId);
       return ok({ ok: true as const });
     },
   );

@@ -163,7 +163,7 @@ describe('signing out one session', () => {
     const agent = await browser(ADMIN, CHROME_WINDOWS);
     const other = await browser(ADMIN, FIREFOX_LINUX, '81.2.69.142');
     const otherId = await ownId(other);
-    const response = await agent.post(SIGN_OUT, { id: otherId });
+    const response = await agent.post(SIGN_OUT, { sessionId: otherId });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ code: 200, status: 'OK', message: { ok: true } });
 
@@ -191,7 +191,7 @@ describe('signing out one session', () => {
       const onSibling = new Agent(sibling.app, '10.31.9.9');
       for (const [name, value] of elsewhere.cookies) onSibling.cookies.set(name, value);
       expect((await onSibling.get(USER_INFO)).statusCode).toBe(200);
-      expect((await agent.post(SIGN_OUT, { id: elsewhereId })).statusCode).toBe(200);
+      expect((await agent.post(SIGN_OUT, { sessionId: elsewhereId })).statusCode).toBe(200);
       expect((await onSibling.get(USER_INFO)).statusCode).toBe(401);
     } finally {
       await sibling.close();
@@ -204,7 +204,7 @@ describe('signing out one session', () => {
     const strangerId = await ownId(await browser(OTHER_ACCOUNT));
     const before = (await auditOf('session.signout')).length;
     for (const id of [colleagueId, strangerId, 'no-such-session']) {
-      const response = await agent.post(SIGN_OUT, { id });
+      const response = await agent.post(SIGN_OUT, { sessionId: id });
       expect(response.statusCode).toBe(404);
       expect(errorOf(response)).toMatchObject({
         description: 'NOT_FOUND',
@@ -219,21 +219,21 @@ describe('signing out one session', () => {
   it('answers 404 for a session already signed out', async () => {
     const agent = await browser(ADMIN);
     const otherId = await ownId(await browser(ADMIN));
-    expect((await agent.post(SIGN_OUT, { id: otherId })).statusCode).toBe(200);
-    expect((await agent.post(SIGN_OUT, { id: otherId })).statusCode).toBe(404);
+    expect((await agent.post(SIGN_OUT, { sessionId: otherId })).statusCode).toBe(200);
+    expect((await agent.post(SIGN_OUT, { sessionId: otherId })).statusCode).toBe(404);
   });
 
   it("refuses the caller's own session (that is Logout) and a missing or over-long id", async () => {
     const agent = await browser(ADMIN);
     const id = await ownId(agent);
-    const own = await agent.post(SIGN_OUT, { id });
+    const own = await agent.post(SIGN_OUT, { sessionId: id });
     expect(own.statusCode).toBe(400);
     expect(errorOf(own)).toMatchObject({
       description: 'VALIDATION_FAILED',
       message: CURRENT_SESSION_REFUSED,
       field: 'id',
     });
-    const forms: Record<string, string>[] = [{}, { id: '' }, { id: 'x'.repeat(65) }];
+    const forms: Record<string, string>[] = [{}, { sessionId: '' }, { sessionId: 'x'.repeat(65) }];
     for (const form of forms) {
       const response = await agent.post(SIGN_OUT, form);
       expect(response.statusCode).toBe(400);
@@ -248,8 +248,8 @@ describe('signing out one session', () => {
     const otherId = await ownId(await browser(ADMIN));
     const anonymous = new Agent(t.app, privateAddress());
     await anonymous.csrf();
-    expect((await anonymous.post(SIGN_OUT, { id: otherId })).statusCode).toBe(401);
-    const noCsrf = await agent.post(SIGN_OUT, { id: otherId }, { csrf: false });
+    expect((await anonymous.post(SIGN_OUT, { sessionId: otherId })).statusCode).toBe(401);
+    const noCsrf = await agent.post(SIGN_OUT, { sessionId: otherId }, { csrf: false });
     expect(noCsrf.statusCode).toBe(403);
     expect(errorOf(noCsrf)?.description).toBe('CSRF_INVALID');
     expect((await sessionRow(otherId)).revoked_at).toBeNull();

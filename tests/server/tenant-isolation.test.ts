@@ -127,6 +127,22 @@ const IDENTIFIERS: Record<string, Partial<Record<Kind, OwnedIds>>> = {
   computerIds: { reseller: computersOf },
   groupId: { reseller: groupsOf },
   group: { reseller: groupsOf },
+  // The sessions of the account's users ("Where you're signed in"): each user may sign out only
+  // their own, so another account's session must answer 404 and end nothing.
+  sessionId: {
+    reseller: async (owner) =>
+      ids(
+        await t.db
+          .selectFrom('sessions as s')
+          .innerJoin('users as u', 'u.id', 's.subject_id')
+          .select('s.id')
+          .where('s.subject_kind', '=', 'reseller')
+          .where('u.account_id', '=', owner.id)
+          .where('s.revoked_at', 'is', null)
+          .orderBy('s.created_at')
+          .execute(),
+      ),
+  },
   // A reseller's trusted browser (two-factor settings' revoke), or a partner's referred customer
   // (the unconfirmed-users reminder: one unconfirmed customer of each product first, then a
   // confirmed one).
@@ -216,6 +232,7 @@ const TABLES_THAT_RECORD_REFUSALS: ReadonlySet<string> = new Set([
 /** Columns that record use rather than data: the caller's own API key's last-used minute. */
 const COLUMNS_THAT_RECORD_USE: Readonly<Record<string, readonly string[]>> = {
   api_keys: ['last_used_at'],
+  sessions: ['last_active_at'],
 };
 
 interface Tenant {

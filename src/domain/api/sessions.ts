@@ -53,7 +53,7 @@ export const signedInSessionsSchema = z.object({ items: z.array(signedInSessionS
 export type SignedInSessions = z.infer<typeof signedInSessionsSchema>;
 
 /** POST /rpc-api/reseller/sessions/signOut */
-export const signOutSessionSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const signOutSessionSchema = z.object({ sessionId: z.string().trim().min(1).max(64) });
 export type SignOutSessionRequest = z.infer<typeof signOutSessionSchema>;
 export const signOutSessionResponseSchema = z.object({ ok: z.literal(true) });
 

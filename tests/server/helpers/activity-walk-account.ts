@@ -158,7 +158,7 @@ export const profileSteps: WalkStep[] = [
         const list = await w.walker.get(`${R}/sessions`);
         const items = message<{ items: { id: string; current: boolean }[] }>(list).items;
         const id = items.find((item) => !item.current)?.id ?? '';
-        return w.walker.post(`${R}/sessions/signOut`, { id });
+        return w.walker.post(`${R}/sessions/signOut`, { sessionId: id });
       },
       { target: true },
     ),

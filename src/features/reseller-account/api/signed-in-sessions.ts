@@ -31,7 +31,11 @@ export function useSignOutSession() {
   const refreshList = useRefreshList();
   return useServerMutation({
     mutationFn: (id: string) =>
-      apiPost('/reseller/sessions/signOut', { id }, { schema: signOutSessionResponseSchema }),
+      apiPost(
+        '/reseller/sessions/signOut',
+        { sessionId: id },
+        { schema: signOutSessionResponseSchema },
+      ),
     onSettled: refreshList,
   });
 }
