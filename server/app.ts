@@ -48,6 +48,7 @@ import { registerResellerApiUserRoutes } from './routes/reseller-api-users';
 import { registerSystemRoutes } from './routes/system';
 import { registerTwofaRoutes } from './routes/twofa';
 import { registerTrustedBrowserRoutes } from './routes/trusted-browsers';
+import { registerSsoSamlRoutes } from './routes/sso-saml';
 import { registerSessionListRoutes } from './routes/sessions-list';
 import { createMailer } from './services/mail';
 import { loadSecrets } from './services/secrets';
@@ -211,6 +212,7 @@ export async function buildApp({
   registerResellerAccountLifecycleRoutes(app, ctx);
   registerTwofaRoutes(app, ctx);
   registerTrustedBrowserRoutes(app, ctx);
+  registerSsoSamlRoutes(app, ctx);
   registerSessionListRoutes(app, ctx);
   registerActivityLogRoutes(app, ctx);
   registerSupportRoutes(app, ctx);

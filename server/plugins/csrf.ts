@@ -117,6 +117,9 @@ export function registerCsrf(app: FastifyInstance, config: Config, secrets: Keyr
     // cross-site request has nothing to ride on; a call that carries no cookie at all (a
     // server-to-server client) needs no CSRF token. A browser sending cookies still does.
     if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return;
+    // An identity provider's form POST carries no token (none can exist cross-site); its
+    // signed message is checked by the route instead (route-policy.ts, 'identity-provider').
+    if (policyOf(request)?.access === 'identity-provider') return;
     if (!isValid(request, secrets)) {
       throw new AppError(errorCodes.CSRF_INVALID, csrfRefused);
     }

@@ -6,6 +6,11 @@ export const apiTags = [
   },
   { name: 'session', description: 'Sign-in, sign-out, session refresh and the CSRF token.' },
   { name: 'two-factor', description: 'The second factor at sign-in, and its settings.' },
+  {
+    name: 'single sign-on',
+    description:
+      "SAML 2.0 and OpenID Connect: the account's settings, the SSO sign-in and the identity providers' answers.",
+  },
   { name: 'password', description: 'Forgotten, reset and changed passwords.' },
   { name: 'signup', description: 'New reseller accounts: free trial, paid signup, captcha.' },
   { name: 'invited signup', description: 'An invited user sets up their account.' },

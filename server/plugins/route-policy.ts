@@ -87,6 +87,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
     if (!policy) return;
     switch (policy.access) {
       case 'public':
+      case 'identity-provider':
         return;
       case 'twofa-challenge':
         await liveChallenge(ctx.db, request.cookies[TWOFA_COOKIE]);

@@ -26,6 +26,10 @@ const NOT_ACCOUNT_ACTIONS: ReadonlyMap<string, string> = new Map([
     'texts a sign-in code; the sign-in it leads to is recorded by validatePasscode',
   ],
   ['POST /rpc-api/chromebook/captcha/verify', 'proves a Chromebook visit is human; no account'],
+  [
+    'POST /rpc-api/sso/saml/:accountId/acs',
+    "the IdP's signed answer: its sign-in or refusal is recorded, checked in sso-saml.test.ts",
+  ],
 ]);
 
 /** Sign-out is a GET (the logout page), and it is recorded too. */

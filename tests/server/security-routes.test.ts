@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, errorOf } from './helpers/agent';
-import { PUBLIC_READS, PUBLIC_WRITES } from './helpers/public-routes';
+import { IDENTITY_PROVIDER_POSTS, PUBLIC_READS, PUBLIC_WRITES } from './helpers/public-routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * helpers/public-routes.ts, shared with the tenant-isolation suite).
  */
 
-const CSRF_EXEMPT = new Set(['/rpc-api/csrf']);
+const CSRF_EXEMPT = new Set(['/rpc-api/csrf', ...IDENTITY_PROVIDER_POSTS]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,13 @@ function apiRoutes(methods: string[]) {
 }
 
 describe('every API route', () => {
+  it("exempts from CSRF and sessions exactly the reviewed identity providers' posts", () => {
+    const declared = t.app.routeTable
+      .filter((r) => r.policy?.access === 'identity-provider')
+      .map((r) => r.url);
+    expect(new Set(declared)).toEqual(IDENTITY_PROVIDER_POSTS);
+  });
+
   it('the route table is not empty (the suite is really looking at routes)', () => {
     expect(apiRoutes(['GET']).length).toBeGreaterThan(3);
     expect(apiRoutes(['POST']).length).toBeGreaterThan(3);
@@ -80,7 +87,7 @@ describe('every API route', () => {
   it('refuses an anonymous state-changing call to a private route (401), CSRF token present', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes(['POST', 'PUT', 'PATCH', 'DELETE'])) {
-      if (PUBLIC_WRITES.has(route.url)) continue;
+      if (PUBLIC_WRITES.has(route.url) || IDENTITY_PROVIDER_POSTS.has(route.url)) continue;
       const agent = new Agent(t.app);
       await agent.csrf();
       const response = await agent.request({
@@ -137,7 +144,9 @@ describe('every API route', () => {
         const anonymous = isRead
           ? await t.app.inject({ method: 'GET', url })
           : await agent.request({ method: route.method as 'POST', url, form: {} });
-        const isPublic = isRead ? PUBLIC_READS.has(route.url) : PUBLIC_WRITES.has(route.url);
+        const isPublic = isRead
+          ? PUBLIC_READS.has(route.url)
+          : PUBLIC_WRITES.has(route.url) || IDENTITY_PROVIDER_POSTS.has(route.url);
         if (!isPublic && anonymous.statusCode !== 401) {
           failures.push(`${route.method} ${url} anonymous -> ${anonymous.statusCode}`);
         }

@@ -16,7 +16,14 @@ export type RoutePolicy =
   /** A reseller half-way through sign-in, between the password and the two-factor code. */
   | { access: 'twofa-challenge' }
   /** The account's API key (`/reseller-api`): it acts as the account's administrator. */
-  | { access: 'api-key'; permission: Permission };
+  | { access: 'api-key'; permission: Permission }
+  /**
+   * An identity provider's answer, posted by the browser from the IdP's page (the SAML ACS):
+   * anonymous, and exempt from CSRF because no token can exist on a cross-site form POST. The
+   * signed message, bound to a request this server issued (or an IdP-initiated sign-in the
+   * admin allowed), is the proof instead; the route checks it.
+   */
+  | { access: 'identity-provider' };
 
 /** The role a call made with the account's API key acts as. */
 export const API_KEY_ROLE: ResellerRole = 'admin';
@@ -32,6 +39,7 @@ export const policy = {
   public: { policy: { access: 'public' } } as { policy: RoutePolicy },
   partner: { policy: { access: 'partner' } } as { policy: RoutePolicy },
   twofaChallenge: { policy: { access: 'twofa-challenge' } } as { policy: RoutePolicy },
+  identityProvider: { policy: { access: 'identity-provider' } } as { policy: RoutePolicy },
   reseller: (permission: Permission): { policy: RoutePolicy } => ({
     policy: { access: 'reseller', permission },
   }),

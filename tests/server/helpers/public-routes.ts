@@ -27,6 +27,8 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/rpc-api/captcha/challenge', // a signed proof-of-work challenge, before signup
   '/rpc-api/reseller/signup', // the plans and countries of the public signup form
   '/rpc-api/chromebook/captcha/verify/response', // the Chromebook app polls its own session's pass
+  '/rpc-api/sso/saml/:accountId/metadata.xml', // SAML SP metadata identity providers fetch: no secret
+  '/rpc-api/sso/saml/:accountId/slo', // the IdP's way back after single logout: a redirect, no data
 ]);
 
 /** State-changing API calls made before there is a session (they still need the CSRF token). */
@@ -50,6 +52,15 @@ export const PUBLIC_WRITES: ReadonlySet<string> = new Set([
   '/rpc-api/reseller/paidRBSSignup',
   '/rpc-api/reseller/registration/process', // the signup's mailed single-use verification token
   '/rpc-api/chromebook/captcha/verify', // the captcha itself is the check
+]);
+
+/**
+ * Identity providers' answers posted by the browser (policy 'identity-provider'): anonymous and
+ * without a CSRF token (none can exist on a cross-site form POST); the signed message is checked
+ * instead (tests/server/sso-saml.test.ts).
+ */
+export const IDENTITY_PROVIDER_POSTS: ReadonlySet<string> = new Set([
+  '/rpc-api/sso/saml/:accountId/acs',
 ]);
 
 /** Whether a route of the route table needs no session (reads and writes have separate lists). */
