@@ -29,6 +29,7 @@ import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../serv
 import { findUsersByLogin, resellerUserInfo } from '../services/resellers';
 import { isOwnNavigation, safeRedirect } from '../services/redirects';
 import { startSecondFactor } from '../services/twofa/login';
+import { ssoLogoutUrl } from '../services/sso/logout';
 import { resellerLanding } from '../services/reseller-account/landing';
 import { formatMessage } from '../../src/domain/messages';
 import { SELECT_USERNAME_STEP } from '../../src/domain/api/two-factor-step';
@@ -323,7 +324,9 @@ async function logout(
     });
   }
   clearSessionCookies(reply, ctx.config, kind);
+  // Single logout: a session opened through SSO goes on to the IdP's sign-out, when it has one.
+  const idpLogout = sessionId && kind === 'reseller' ? await ssoLogoutUrl(ctx, sessionId) : null;
   return reply.redirect(
-    safeRedirect(redirectUrl, ctx.config.publicOrigin, '/rpc-app/reseller/login'),
+    idpLogout ?? safeRedirect(redirectUrl, ctx.config.publicOrigin, '/rpc-app/reseller/login'),
   );
 }

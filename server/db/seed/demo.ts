@@ -10,6 +10,7 @@ import { seedResellerAccountDemo } from './reseller-account';
 import { seedResellerUsers } from './reseller-users';
 import { seedLargeAccount } from './large-account';
 import { seedSignInCases } from './sign-in-cases';
+import { seedSsoDemo } from '../../services/sso/demo-account';
 import { seedComputers } from './computers';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -160,6 +161,7 @@ export async function seedDemoIfEmpty(db: Database, fieldKey: FieldKeys): Promis
     await seedResellerUsers(tx, now, fieldKey, DEMO_PASSWORD);
     await seedLargeAccount(tx, now, DEMO_PASSWORD);
     await seedSignInCases(tx, now, DEMO_PASSWORD);
+    await seedSsoDemo(tx, fieldKey, trial, now);
     await seedComputers(tx, now);
   });
   return true;

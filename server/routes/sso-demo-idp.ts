@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { hmac } from '../services/crypto';
+import {
+  DEMO_IDP_CLIENT_ID,
+  DEMO_IDP_CLIENT_SECRET,
+  DEMO_IDP_PATH,
+} from '../services/sso/demo-account';
+import { createDemoIdp } from '../services/sso/demo-idp';
+import { OIDC_CALLBACK_PATH } from '../services/sso/oidc';
+import { DEMO_SSO_EMAIL } from '../db/seed/sign-in-cases';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+
+/**
+ * The demo identity provider, inside our server at /demo-idp, so `npm start` shows single
+ * sign-on with no set-up. Only when the server runs with demo data (SEED_DEMO, the embedded
+ * default): a deployment on PostgreSQL without SEED_DEMO never has it.
+ */
+export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
+  if (!ctx.config.seedDemo) return;
+  const origin = ctx.config.publicOrigin;
+  const idp = createDemoIdp({
+    issuer: `${origin}${DEMO_IDP_PATH}`,
+    mountPath: DEMO_IDP_PATH,
+    cookieKey: hmac(ctx.secrets.token.current, 'demo-idp cookies'),
+    clients: [
+      {
+        client_id: DEMO_IDP_CLIENT_ID,
+        client_secret: DEMO_IDP_CLIENT_SECRET,
+        redirect_uris: [`${origin}${OIDC_CALLBACK_PATH}`],
+        post_logout_redirect_uris: [`${origin}/rpc-app/reseller/login`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
+    accounts: [
+      { sub: 'demo-sso-user', email: DEMO_SSO_EMAIL, password: DEMO_PASSWORD, emailVerified: true },
+    ],
+  });
+  // Not an API path: no route policy; the provider answers its own errors.
+  app.all(`${DEMO_IDP_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+    reply.hijack();
+    await idp.handle(request.raw, reply.raw, request.body);
+  });
+}
