@@ -50,6 +50,7 @@ import { registerTwofaRoutes } from './routes/twofa';
 import { registerTrustedBrowserRoutes } from './routes/trusted-browsers';
 import { registerSsoRoutes } from './routes/sso';
 import { registerDemoIdpRoutes } from './routes/sso-demo-idp';
+import { registerSsoSamlRoutes } from './routes/sso-saml';
 import { registerSessionListRoutes } from './routes/sessions-list';
 import { createMailer } from './services/mail';
 import { loadSecrets } from './services/secrets';
@@ -215,6 +216,7 @@ export async function buildApp({
   registerTrustedBrowserRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerDemoIdpRoutes(app, ctx);
+  registerSsoSamlRoutes(app, ctx);
   registerSessionListRoutes(app, ctx);
   registerActivityLogRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
