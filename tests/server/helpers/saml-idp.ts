@@ -107,10 +107,14 @@ export async function signedResponse(
 ): Promise<string> {
   const keys = shape.signWith ?? idp.keys;
   const assertionOnly = shape.sign === 'assertion';
-  const metadata = spMetadata.replace(
-    /WantAssertionsSigned="[^"]*"/,
-    `WantAssertionsSigned="${String(assertionOnly)}"`,
-  );
+  // node-saml's metadata leaves WantAssertionsSigned out (false); samlify reads it to choose
+  // what to sign: the response (default) or the assertion only.
+  const metadata = spMetadata
+    .replace(/\sWantAssertionsSigned="[^"]*"/, '')
+    .replace(
+      '<SPSSODescriptor ',
+      `<SPSSODescriptor WantAssertionsSigned="${String(assertionOnly)}" `,
+    );
   const sp = samlify.ServiceProvider({ metadata });
   const provider = samlify.IdentityProvider({
     entityID: idp.entityId,
@@ -119,8 +123,8 @@ export async function signedResponse(
     nameIDFormat: [EMAIL_FORMAT],
     singleSignOnService: [{ Binding: REDIRECT, Location: idp.ssoUrl }],
   });
-  const acs = sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post);
-  const acsUrl = Array.isArray(acs) ? String(acs[0]) : acs;
+  const acsUrl = /<(?:md:)?AssertionConsumerService[^>]*Location="([^"]+)"/.exec(metadata)?.[1];
+  if (!acsUrl) throw new Error('The SP metadata names no ACS');
   const now = iso(0);
   const { authn, attrs } = statements(shape, now);
   const id = `_r${crypto.randomUUID()}`;

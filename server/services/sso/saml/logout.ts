@@ -20,6 +20,8 @@ export async function samlLogoutUrl(
     .where('account_id', '=', options.accountId)
     .where('user_id', '=', options.userId)
     .where('protocol', '=', 'saml')
+    // The newest binding: the NameID the IdP sent last (a session does not keep its own).
+    .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (!identity) return undefined;
   const saml = await samlClient(ctx, config);

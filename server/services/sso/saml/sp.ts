@@ -88,5 +88,11 @@ export async function spMetadataXml(
       idpCerts: [],
     },
   });
-  return saml.generateServiceProviderMetadata(null, keys.certificatePem);
+  // Our SLO address answers the IdP's redirect (a GET): say so, node-saml writes HTTP-POST.
+  return saml
+    .generateServiceProviderMetadata(null, keys.certificatePem)
+    .replace(
+      /(<SingleLogoutService Binding=")[^"]+"/,
+      '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+    );
 }
