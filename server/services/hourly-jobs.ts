@@ -10,6 +10,7 @@ import type { Mailer } from './mail';
 import { settleCommissions } from './partners/commissions';
 import { reconcileAttempts } from './payments/attempts';
 import { sweepIdempotencyKeys } from './idempotency';
+import { refreshSamlMetadata, sweepSamlState } from './sso/saml/refresh';
 
 const HOUR_MS = 3_600_000;
 /** How often each instance looks for mail nobody delivered (a failed try, a stopped instance). */
@@ -37,6 +38,17 @@ export const hourlyJobs: Record<string, (db: Database) => Promise<string>> = {
   },
   'idempotency-sweep': async (db) =>
     `${String(await sweepIdempotencyKeys(db))} expired idempotency keys removed`,
+  // SAML IdPs' metadata URLs read again daily (new signing certificates), then the seen
+  // assertion IDs and SAML requests that can no longer be valid forgotten.
+  'saml-metadata': async (db) => {
+    const report = await refreshSamlMetadata(db);
+    const swept = await sweepSamlState(db);
+    if (report.failed > 0)
+      throw new Error(
+        `${String(report.failed)} SAML metadata URLs failed, ${String(report.refreshed)} read`,
+      );
+    return `${String(report.refreshed)} SAML metadata URLs read, ${String(swept)} expired SAML records removed`;
+  },
 };
 
 /** Runs every hourly job that no instance has run in this hour's slot. */

@@ -187,13 +187,3 @@ async function useOnce(
     }
   });
 }
-
-/** Forgets assertion IDs and SAML requests that can no longer be valid (the hourly sweep). */
-export async function sweepSamlState(ctx: Pick<AppContext, 'db'>): Promise<number> {
-  const now = nowIso();
-  const seen = await ctx.db
-    .deleteFrom('sso_seen_assertions')
-    .where('expires_at', '<', now)
-    .executeTakeFirst();
-  return Number(seen.numDeletedRows);
-}
