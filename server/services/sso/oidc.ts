@@ -44,11 +44,12 @@ export function oidcConfiguration(
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const url = new URL(issuer);
-  const config = client.discovery(url, clientId, clientSecret, undefined, {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out: meant for this machine only, as isLoopback ensures
-    ...(isLoopback(url) && { execute: [client.allowInsecureRequests] }),
-    timeout: 10,
-  });
+  // The ID token's signature is checked against the issuer's keys even though it comes straight
+  // from the token endpoint (OIDC lets a client rely on TLS there; openid-client then skips it).
+  const execute = [client.enableNonRepudiationChecks];
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out: meant for this machine only, as isLoopback ensures
+  if (isLoopback(url)) execute.push(client.allowInsecureRequests);
+  const config = client.discovery(url, clientId, clientSecret, undefined, { execute, timeout: 10 });
   discovered.set(key, { at: Date.now(), config });
   // A failed discovery is not kept: the next sign-in tries again.
   config.catch(() => discovered.delete(key));
@@ -133,14 +134,20 @@ async function takeRequest(ctx: AppContext, state: string | undefined, flow: Flo
   return row;
 }
 
-/** What failed, in the test report's words, from openid-client's error. */
+/** What failed, in the test report's words, from openid-client's error and its causes. */
 function outcomeOf(error: unknown): SsoTestOutcome {
-  const { code, message } = error as { code?: string; message?: string };
-  const text = message ?? '';
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return 'clock';
-  if (/signature|KEY_SELECTION/i.test(`${text} ${code ?? ''}`)) return 'certificate';
-  if (/"aud"|"azp"|"iss"/.test(text)) return 'audience';
-  if (/"nonce"|state/.test(text)) return 'request';
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const { code, message, claim, cause } = current as Record<string, unknown>;
+    parts.push([code, message, claim].filter((part) => typeof part === 'string').join(' '));
+    current = cause;
+  }
+  const text = parts.join(' | ');
+  if (/TIMESTAMP_CHECK/.test(text)) return 'clock';
+  if (/signature|KEY_SELECTION/i.test(text)) return 'certificate';
+  if (/"aud"|"azp"|"iss"|\b(aud|azp|iss)\b/.test(text)) return 'audience';
+  if (/nonce|state/.test(text)) return 'request';
   return 'idp';
 }
 
