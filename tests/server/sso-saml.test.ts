@@ -42,6 +42,23 @@ let otherKeys: IdpKeys;
 let spMetadata: string;
 let ip = 1;
 
+/** Gives the account this IdP as its SAML configuration, SSO on for every user. */
+async function configure(accountId: string) {
+  const metadata = parseIdpMetadata(idpMetadataXml(idp));
+  await saveSsoConfig(t.db, ctx.secrets.fieldKey, accountId, {
+    protocol: 'saml',
+    saml: {
+      metadataXml: idpMetadataXml(idp),
+      metadataUrl: null,
+      idpEntityId: metadata.entityId,
+      idpSsoUrl: metadata.ssoUrl,
+      idpSloUrl: metadata.sloUrl,
+      idpCerts: metadata.certs,
+    },
+    scope: 'account',
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   ctx = { config: t.config, db: t.db, secrets: loadSecrets(t.config) };
@@ -54,19 +71,7 @@ beforeAll(async () => {
     keys: await idpKeys(),
   };
   otherKeys = await idpKeys();
-  const metadata = parseIdpMetadata(idpMetadataXml(idp));
-  await saveSsoConfig(t.db, ctx.secrets.fieldKey, acme, {
-    protocol: 'saml',
-    saml: {
-      metadataXml: idpMetadataXml(idp),
-      metadataUrl: null,
-      idpEntityId: metadata.entityId,
-      idpSsoUrl: metadata.ssoUrl,
-      idpSloUrl: metadata.sloUrl,
-      idpCerts: metadata.certs,
-    },
-    scope: 'account',
-  });
+  await configure(acme);
   spMetadata = await spMetadataXml(ctx, acme);
 });
 afterAll(() => t.close());
@@ -84,8 +89,8 @@ async function setIdpInitiated(on: boolean) {
 }
 
 /** Starts an SP-initiated sign-in and answers the AuthnRequest's ID (read back from the URL). */
-async function startSignIn(testOnly = false): Promise<{ id: string; url: URL }> {
-  const config = await loadSsoConfig(t.db, acme);
+async function startSignIn(testOnly = false, accountId = acme): Promise<{ id: string; url: URL }> {
+  const config = await loadSsoConfig(t.db, accountId);
   if (!config) throw new Error('no SSO configuration');
   const url = new URL(await startSamlSignIn(ctx, config, { testOnly, returnPath: '' }));
   const request = zlib
@@ -295,6 +300,41 @@ describe('the user is matched only inside the account', () => {
       .execute();
     expect(bound).toEqual([]);
   });
+});
+
+describe('two-factor: skipped only when the IdP says a second factor was used', () => {
+  const TWOFA = 'twofa@example.com';
+
+  async function signInTwofa(authnContext: string) {
+    const account = await accountIdOfUser(t.db, TWOFA);
+    const { id } = await startSignIn(false, account);
+    const metadata = await spMetadataXml(ctx, account);
+    const saml = await signedResponse(idp, metadata, {
+      nameId: TWOFA,
+      inResponseTo: id,
+      authnContext,
+    });
+    return post(saml, account);
+  }
+
+  beforeAll(async () => {
+    await configure(await accountIdOfUser(t.db, TWOFA));
+  });
+
+  it("a password at the IdP leads to the console's own two-factor step", async () => {
+    const result = await signInTwofa(
+      'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+    );
+    expect(nextOf(result.response.body)).toBe('/rpc-app/reseller/login?step=twofa');
+    expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(false);
+  });
+
+  it.each(['https://refeds.org/profile/mfa', 'urn:oasis:names:tc:SAML:2.0:ac:classes:MultiFactor'])(
+    '%s signs in without it',
+    async (context) => {
+      expectSignedIn(await signInTwofa(context));
+    },
+  );
 });
 
 describe('"Test sign-in" reports what failed in plain words', () => {
