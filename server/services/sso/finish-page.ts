@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  SSO_DONE_PARAM,
   SSO_ERROR_PARAM,
   SSO_TEST_PARAM,
   ssoErrorMessageKeys,
@@ -8,6 +9,7 @@ import {
   type SsoTestOutcome,
 } from '../../../src/domain/api/sso';
 import { formatMessage } from '../../../src/domain/messages';
+import { RETURN_PATH_PARAM } from '../../../src/domain/return-path';
 import type { AppContext } from '../../context';
 import { requestContext } from '../../plugins/auth';
 import { recordAudit } from '../audit';
@@ -76,7 +78,12 @@ export async function finishSsoFlow(
     if (outcome.kind === 'tested') {
       return sendFinishPage(reply, testTarget('ok'), ssoTestOutcomes.ok);
     }
-    return sendFinishPage(reply, outcome.next, 'Signed in. Opening the console.');
+    // The second factor is still to come (no session yet): straight to that step. Otherwise the
+    // sign-in page marks the browser signed in (the console's own flag) and goes on to `next`.
+    const target = outcome.next.startsWith(SIGN_IN_PATH)
+      ? outcome.next
+      : `${SIGN_IN_PATH}?${SSO_DONE_PARAM}=1&${RETURN_PATH_PARAM}=${encodeURIComponent(outcome.next)}`;
+    return sendFinishPage(reply, target, 'Signed in. Opening the console.');
   } catch (error) {
     const failure = classify(error);
     request.log.warn(

@@ -13,6 +13,12 @@ export const ssoScopes = ['off', 'account', 'users'] as const;
 
 /** The query parameter that brings the outcome of "Test sign-in" back to the admin screen. */
 export const SSO_TEST_PARAM = 'ssoTest';
+/**
+ * The sign-in page's parameter that says an SSO sign-in has opened the session (the cookies are
+ * set): the page marks this browser signed in, as the password sign-in does, and goes on to
+ * the page in `next`.
+ */
+export const SSO_DONE_PARAM = 'ssoDone';
 /** The query parameter that brings a refused SSO sign-in back to the sign-in page. */
 export const SSO_ERROR_PARAM = 'ssoError';
 
