@@ -1,3 +1,4 @@
+import { exampleAccount } from '../../src/domain/api/reseller-api-examples';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -132,7 +133,7 @@ export function registerResellerAccountRoutes(app: FastifyInstance, ctx: AppCont
       schema: {
         ...operation('getApiAccount', 'Read the account the API key belongs to'),
         tags: ['reseller API'],
-        response: { 200: okSchema(apiAccountSchema) },
+        response: { 200: okSchema(apiAccountSchema).meta({ example: exampleAccount }) },
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   apiListComputersQuerySchema,
 } from '../../src/domain/api/reseller-api-lists';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
+import { exampleComputerList, exampleGroupList } from '../../src/domain/api/reseller-api-examples';
 import type { AppContext } from '../context';
 import { apiAccountOf } from '../plugins/api-key';
 import { operation } from '../plugins/openapi';
@@ -35,32 +36,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
         }),
         querystring: apiListComputersQuerySchema,
         response: {
-          200: okSchema(apiComputerListSchema).meta({
-            example: {
-              code: 200,
-              status: 'OK',
-              message: {
-                computers: [
-                  {
-                    id: '5b0c3f7e-4a55-4b1f-9f5e-0d7a2c1e9b10',
-                    name: 'ACME-WS-01',
-                    description: 'Reception desk workstation',
-                    groupId: '0f3c2a54-8d1b-4e6a-b5a7-2b9c4d8e7f61',
-                    groupName: 'Head Office',
-                    allottedTo: null,
-                    status: 'online',
-                    lastSeen: '2026-11-22T08:15:00.000Z',
-                    createdAt: '2026-01-10T12:00:00.000Z',
-                  },
-                ],
-                total: 1,
-                page: 1,
-                pageSize: 25,
-                limit: 25,
-                next_cursor: null,
-              },
-            },
-          }),
+          200: okSchema(apiComputerListSchema).meta({ example: exampleComputerList }),
           401: errorEnvelopeSchema,
         },
       },
@@ -78,22 +54,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
           description: "The account's groups, A to Z, with how many computers each holds.",
         }),
         response: {
-          200: okSchema(groupListSchema).meta({
-            example: {
-              code: 200,
-              status: 'OK',
-              message: {
-                groups: [
-                  {
-                    id: '0f3c2a54-8d1b-4e6a-b5a7-2b9c4d8e7f61',
-                    name: 'Head Office',
-                    computerCount: 8,
-                  },
-                ],
-                ungrouped: 0,
-              },
-            },
-          }),
+          200: okSchema(groupListSchema).meta({ example: exampleGroupList }),
           401: errorEnvelopeSchema,
         },
       },

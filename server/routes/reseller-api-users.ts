@@ -14,6 +14,15 @@ import {
   apiListUsersQuerySchema,
   apiUserListSchema,
 } from '../../src/domain/api/reseller-api-lists';
+import {
+  exampleDeleteAnswer,
+  exampleDeleteRequest,
+  exampleInviteAnswer,
+  exampleInviteRequest,
+  exampleUpdateAnswer,
+  exampleUpdateRequest,
+  exampleUserList,
+} from '../../src/domain/api/reseller-api-examples';
 import { formatMessage } from '../../src/domain/messages';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
@@ -24,23 +33,6 @@ import { loadActor, type Actor } from '../services/reseller-users/actor';
 import { listApiUsers } from '../services/reseller-api/lists';
 import { inviteUser } from '../services/reseller-users/users-add';
 import { deleteUsers, updateUser } from '../services/reseller-users/users-lifecycle';
-
-const exampleUser = {
-  id: '6f1c2b8a-3d4e-4f5a-9b6c-7d8e9f0a1b2c',
-  email: 'sam@example.com',
-  username: 'sam@example.com',
-  firstname: 'Sam',
-  lastname: 'Patel',
-  role: 'sub_user',
-  status: 'active',
-  isActive: true,
-  created_date: '11-02-2026',
-  createdAt: '2026-11-02T10:00:00.000Z',
-  allotedComputers: 3,
-  invitationExpiresAt: null,
-  isInvitationExpired: false,
-  cancelledAt: null,
-};
 
 /**
  * The reseller API for sub-users: the same calls, rules, messages and activity entries as the
@@ -88,24 +80,7 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         security,
         querystring: apiListUsersQuerySchema,
         response: {
-          200: okSchema(apiUserListSchema).meta({
-            example: {
-              code: 200,
-              status: 'OK',
-              message: {
-                users: [exampleUser],
-                total: 1,
-                page: 1,
-                pageSize: 25,
-                limit: 25,
-                next_cursor: null,
-                counts: { active: 1, invited: 0, cancelled: 0 },
-                allotted: 3,
-                planComputers: null,
-                planUsers: null,
-              },
-            },
-          }),
+          200: okSchema(apiUserListSchema).meta({ example: exampleUserList }),
           ...errors,
         },
       },
@@ -124,25 +99,9 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         description:
           'E-mails a single-use invitation link (7 days) to the address; role sub_user or sub_admin; allotedComputers is the number of computers the user may hold.',
         security,
-        body: inviteUserSchema,
+        body: inviteUserSchema.meta({ example: exampleInviteRequest }),
         response: {
-          200: okSchema(inviteResultSchema).meta({
-            example: {
-              code: 200,
-              status: 'OK',
-              message: {
-                user: {
-                  ...exampleUser,
-                  firstname: '',
-                  lastname: '',
-                  status: 'invited',
-                  isActive: false,
-                  invitationExpiresAt: '2026-11-29T10:00:00.000Z',
-                },
-                message: 'Invitation sent successfully',
-              },
-            },
-          }),
+          200: okSchema(inviteResultSchema).meta({ example: exampleInviteAnswer }),
           ...errors,
         },
       },
@@ -163,11 +122,9 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         summary: 'Update a user',
         description: 'Names, role and allotted computers of one user of the account.',
         security,
-        body: updateUserSchema,
+        body: updateUserSchema.meta({ example: exampleUpdateRequest }),
         response: {
-          200: okSchema(subUserSchema).meta({
-            example: { code: 200, status: 'OK', message: exampleUser },
-          }),
+          200: okSchema(subUserSchema).meta({ example: exampleUpdateAnswer }),
           ...errors,
         },
       },
@@ -187,15 +144,9 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         description:
           'Cancels the listed users of the account (userIds: comma-separated ids; all or none): they are signed out and can be restored from the console.',
         security,
-        body: userIdsBodySchema,
+        body: userIdsBodySchema.meta({ example: exampleDeleteRequest }),
         response: {
-          200: okSchema(doneSchema).meta({
-            example: {
-              code: 200,
-              status: 'OK',
-              message: { message: 'User has been deleted successfully', count: 1 },
-            },
-          }),
+          200: okSchema(doneSchema).meta({ example: exampleDeleteAnswer }),
           ...errors,
         },
       },

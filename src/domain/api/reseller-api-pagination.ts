@@ -25,6 +25,7 @@ export const apiListLimit = z.coerce
   .max(API_LIST_LIMIT.max, { error: paginationMessages.limit })
   .optional()
   .meta({
+    example: 50,
     description: `How many rows to answer, ${String(API_LIST_LIMIT.min)} to ${String(API_LIST_LIMIT.max)} (${String(API_LIST_LIMIT.fallback)} when not sent).`,
   });
 
