@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,8 +13,28 @@ const CHARTS =
 // The d3 modules recharts draws with: they import only one another, so they split cleanly.
 const D3 = /node_modules\/(victory-vendor|d3-[a-z-]+|internmap)\//;
 
+// React and React Router: every page needs both, so they travel as one file.
+const REACT =
+  /node_modules[\\/](react|react-dom|scheduler|react-is|clsx|react-router|react-router-dom)[\\/]/;
+// The start-up code (main.tsx) and the sign-in page, each with everything it imports statically.
+const ENTRY = /src[\\/]main\.tsx$/;
+const SIGN_IN_PAGE = /src[\\/]features[\\/]reseller-auth[\\/]routes[\\/]login-page\.tsx$/;
+// The signed-in frames (reseller and partner layouts, the console shell), with what they import.
+const SIGNED_IN_FRAME = /src[\\/]app[\\/]layouts[\\/]/;
+
+// React Router's package serves its development build by default (dev warnings on): the
+// production build is the same code with them off.
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 export default defineConfig({
   base: '/rpc-app/',
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+    ],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -35,21 +56,25 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // Issue 21: no dependency lists for dynamic imports. They cost the sign-in page 3 KB gzip (a
+    // file name per chunk, a list per route); with the groups below a screen's chunk imports the
+    // few large shared chunks, which the start-up and the frame have already requested.
+    modulePreload: false,
     rollupOptions: {
       output: {
-        // Large libraries get chunks of their own: each stays under the per-chunk budget and is
-        // cached across releases that change only our code. A higher priority claims a module
-        // first, so React stays in its chunk although recharts depends on it too.
+        // Fewer, larger chunks (issue 21): three files before the sign-in page is interactive
+        // (React with the router, the start-up with the sign-in page, the bundler's runtime)
+        // instead of 27, and a signed-in page adds its frame's chunk and its screen's (about 20
+        // files, was 65). Large libraries get chunks of their own: each stays under the per-chunk
+        // budget. A group takes the modules its test matches with everything they import; a higher
+        // priority claims a module first, so React stays in its chunk although all depend on it.
         codeSplitting: {
           groups: [
             // clsx and react-is are tiny helpers shared by Mantine and recharts: here they keep the
             // chart chunk, which would otherwise claim them, off every other page.
-            {
-              name: 'react-dom',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-is|clsx)[\\/]/,
-              priority: 3,
-            },
-            { name: 'router', test: /node_modules[\\/]react-router(-dom)?[\\/]/, priority: 3 },
+            { name: 'react-dom', test: REACT, priority: 3 },
+            { name: 'sign-in', test: (id) => SIGN_IN_PAGE.test(id) || ENTRY.test(id), priority: 2 },
+            { name: 'console', test: SIGNED_IN_FRAME, priority: 0 },
             { name: 'charts', test: CHARTS, priority: 1 },
             { name: 'd3', test: D3, priority: 2 },
           ],

@@ -11,7 +11,7 @@
 //
 // LIGHTHOUSE_REPORTS=<dir> also writes each run's JSON report there, to look at the audits.
 // LIGHTHOUSE_PAGES=<words> measures only the pages whose name contains one of them
-// (e.g. `LIGHTHOUSE_PAGES=partner`).
+// (e.g. `LIGHTHOUSE_PAGES=partner`); LIGHTHOUSE_PRESETS=mobile (or desktop) runs only that preset.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -149,7 +149,11 @@ export async function printLighthouseFigures(base, label = '') {
         await signIn(chrome.port, base, page.as);
         signedInAs = page.as;
       }
-      for (const preset of PRESETS) {
+      const presetNames = process.env.LIGHTHOUSE_PRESETS?.split(/[\s,]+/).filter(Boolean);
+      const presets = presetNames
+        ? PRESETS.filter((preset) => presetNames.includes(preset.name))
+        : PRESETS;
+      for (const preset of presets) {
         const lhr = await run(`${base}${page.path}`, chrome.port, preset.config);
         for (const warning of lhr.runWarnings) warnings.add(warning);
         if (!header) {

@@ -34,7 +34,9 @@ if (process.argv[2] === 'soak') {
   process.exit(0);
 }
 
-const port = '18095';
+// BENCH_PORT: another port (HTTPS uses the next one), e.g. when several benches share a machine.
+const port = process.env.BENCH_PORT ?? '18095';
+const tlsPort = String(Number(port) + 1);
 const base = `http://127.0.0.1:${port}`;
 
 // BUILD_DIR: the build to measure, as for the browser tests.
@@ -61,8 +63,8 @@ const startServer = (serverPort = port, env = {}) =>
  */
 async function printLighthouseBoth() {
   await printLighthouseFigures(base, 'plain HTTP/1.1');
-  const tlsBase = 'https://127.0.0.1:18096';
-  const tlsServer = startServer('18096', { E2E_TLS: '1' });
+  const tlsBase = `https://127.0.0.1:${tlsPort}`;
+  const tlsServer = startServer(tlsPort, { E2E_TLS: '1' });
   try {
     await waitFor(tlsBase);
     await printLighthouseFigures(tlsBase, 'HTTPS, HTTP/2');

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 10's budgets, in KB (gzip for JavaScript). */
-export const BUDGETS = { signInKb: 150, chunkKb: 100, precacheKb: 2048 };
+/** Issue 10's budgets, in KB (gzip for JavaScript); issue 21 lowered the sign-in page's to 130. */
+export const BUDGETS = { signInKb: 130, chunkKb: 100, precacheKb: 2048 };
 
 export const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 

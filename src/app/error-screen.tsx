@@ -1,4 +1,4 @@
-import { formatMessage } from '../domain/messages';
+import { firstScreenMessages } from '../domain/messages-first-screen';
 import { OopsScreen } from './oops-screen';
 
 /**
@@ -8,8 +8,8 @@ import { OopsScreen } from './oops-screen';
 export function ErrorScreen({ statusText }: { statusText?: string }) {
   return (
     <OopsScreen
-      title={formatMessage('error.screen.title')}
-      detail={statusText || formatMessage('route.error')}
+      title={firstScreenMessages['error.screen.title']}
+      detail={statusText || firstScreenMessages['route.error']}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { formatMessage } from '../domain/messages';
+import { firstScreenMessages, interpolate } from '../domain/messages-first-screen';
 import { usePublicConfig } from '../lib/config/public-config-context';
 import { paths } from '../lib/paths';
 import { isSignedIn } from '../lib/session/signed-in';
@@ -24,7 +24,7 @@ export function OopsScreen({ title, detail }: { title: string; detail?: string }
             </Text>
           )}
           <Anchor component={Link} to={homePath} fw={600}>
-            {formatMessage('error.screen.back', { product: productName })}
+            {interpolate(firstScreenMessages['error.screen.back'], { product: productName })}
           </Anchor>
         </Stack>
       </Container>

@@ -1,7 +1,5 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { startOfflineLayer } from '../offline/start';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenFirstScreenShown } from './first-screen';
 import { captureInstallPrompt } from './pwa-install-prompt';
 
@@ -13,6 +11,10 @@ export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 export const UPDATE_AVAILABLE_TEXT = 'A new version is available';
 
 captureInstallPrompt();
+
+const UpdatePrompt = lazy(() =>
+  import('./pwa-update-prompt').then((module) => ({ default: module.UpdatePrompt })),
+);
 
 /** Set once a new version is waiting: asks it to take over; the page reloads when it does. */
 type Activate = () => void;
@@ -27,42 +29,19 @@ function useServiceWorker(): Activate | undefined {
   const [activate, setActivate] = useState<Activate>();
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
+    let stop: (() => void) | undefined;
     let isActive = true;
-    let timer: number | undefined;
-    let onVisible: (() => void) | undefined;
-    const cancel = whenFirstScreenShown(() => void register());
-    async function register() {
-      const { Workbox } = await import('workbox-window');
-      if (!isActive) return;
-      const workbox = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
-      workbox.addEventListener('waiting', () => {
-        setActivate(() => () => {
-          workbox.addEventListener('controlling', () => {
-            window.location.reload();
-          });
-          workbox.messageSkipWaiting();
-        });
+    // workbox-window and the registration load after the first screen (pwa-service-worker.ts).
+    const cancel = whenFirstScreenShown(() => {
+      void import('./pwa-service-worker').then(({ registerServiceWorker }) => {
+        if (!isActive) return;
+        stop = registerServiceWorker((next) => setActivate(() => next));
       });
-      try {
-        await workbox.register();
-      } catch (error) {
-        console.warn('The service worker could not be registered', error);
-        return;
-      }
-      const check = () => {
-        if (navigator.onLine) void workbox.update().catch(() => undefined);
-      };
-      timer = window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
-      onVisible = () => {
-        if (document.visibilityState === 'visible') check();
-      };
-      document.addEventListener('visibilitychange', onVisible);
-    }
+    });
     return () => {
       cancel();
       isActive = false;
-      window.clearInterval(timer);
-      if (onVisible) document.removeEventListener('visibilitychange', onVisible);
+      stop?.();
     };
   }, []);
   return activate;
@@ -74,35 +53,24 @@ function useServiceWorker(): Activate | undefined {
  * wipe on logout).
  */
 export function PwaRoot({ queryClient }: { queryClient: QueryClient }) {
-  useEffect(() => startOfflineLayer(queryClient), [queryClient]);
+  useEffect(() => {
+    // The offline layer's code loads just after the first render: the sign-in page is interactive
+    // without it (issue 21), and an answer that came in meanwhile is read from the cache.
+    let isActive = true;
+    let stop: (() => void) | undefined;
+    void import('../offline/start').then(({ startOfflineLayer }) => {
+      if (isActive) stop = startOfflineLayer(queryClient);
+    });
+    return () => {
+      isActive = false;
+      stop?.();
+    };
+  }, [queryClient]);
   const activate = useServiceWorker();
-  const [isReloading, setIsReloading] = useState(false);
   if (!activate) return null;
   return (
-    <Paper
-      role="status"
-      shadow="md"
-      withBorder
-      p="sm"
-      pos="fixed"
-      bottom={16}
-      left={16}
-      maw="calc(100vw - 32px)"
-      style={{ zIndex: 400 }}
-    >
-      <Group gap="sm" wrap="nowrap">
-        <Text size="sm">{UPDATE_AVAILABLE_TEXT}</Text>
-        <Button
-          size="xs"
-          loading={isReloading}
-          onClick={() => {
-            setIsReloading(true);
-            activate();
-          }}
-        >
-          Reload
-        </Button>
-      </Group>
-    </Paper>
+    <Suspense fallback={null}>
+      <UpdatePrompt activate={activate} />
+    </Suspense>
   );
 }

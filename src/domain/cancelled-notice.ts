@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { firstScreenMessages as messages } from './messages-first-screen';
 
 /**
  * After a cancellation the browser leaves through the logout page to the sign-in page with

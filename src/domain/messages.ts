@@ -5,31 +5,16 @@
  * Texts the spec leaves open are marked "chosen" and listed in src/domain/README.md.
  * Placeholders are `{name}` or `<name>` and are filled from arguments by `formatMessage`.
  */
+import { firstScreenMessages, interpolate } from './messages-first-screen';
+
+export { interpolate };
+
 export const messages = {
+  // Section 5's e-mail, password and name texts, the error screens and the sign-in page's
+  // notices live in messages-first-screen.ts (the sign-in page loads only those).
+  ...firstScreenMessages,
   // --- Section 5: email ---
-  'email.required': 'Email cannot be blank',
-  'email.invalid': 'Enter a valid email address',
   'paypal.email.invalid': 'Enter a valid paypal email address',
-
-  // --- Section 5: password ---
-  'password.required': 'Password cannot be blank',
-  'current.password.required': 'Current Password cannot be blank',
-  'new.password.required': 'New Password cannot be blank',
-  'confirm.password.required': 'Confirm Password cannot be blank',
-  // The spec writes \" inside a quoted string: the text itself carries a plain double quote.
-  'password.chars': 'Password can contain A-Z, a-z, 0-9 and ~`!@#$%^&*()-_+={}|[];\'"<>,.?/',
-  'password.length': 'Password should be between 6 - 20 characters',
-
-  // --- Section 5: names ---
-  'fullname.required': 'Enter your full name',
-  'fullname.invalid': 'Full name can only contain a-z, A-Z and space',
-  'fname.required': 'First name cannot be blank',
-  'fname.invalid': 'First name can contain a-z, A-Z and space',
-  'lname.required': 'Last name cannot be blank',
-  'lname.invalid': 'Last name can contain a-z, A-Z and space',
-  'name.required': 'Name cannot be blank',
-  /** chosen: the spec gives no invalid text for the plain "name" field. */
-  'name.invalid': 'Name can only contain a-z, A-Z and space',
 
   // --- Section 5: city, ZIP code and state text (partner forms) ---
   'city.required': 'Enter your city',
@@ -95,11 +80,7 @@ export const messages = {
   'pwd.range': 'Password should be between 6 - 20 characters',
 
   // --- Section 8: session and request ---
-  'route.error': 'Something went wrong',
   'link.expired': 'The link has expired.',
-  'error.screen.title': 'Oops!',
-  'error.screen.link.expired': 'Oops! The link has expired.',
-  'error.screen.back': 'Take me back to {product} Reseller Homepage',
 
   // --- Section 8: captcha ---
   'captcha.failed': 'Captcha verification failed',
@@ -177,9 +158,6 @@ export const messages = {
   'plan.not.found': 'The plan you are trying to subscribe to does not exist',
   'upgrade.failed': 'There was some problem during upgrade. Please try again later.',
   'upgrade.success': 'Your account has been upgraded successfully',
-  'account.cancelled': 'Your account has been cancelled successfully',
-  'account.cancelled.refund.failed':
-    "Your account has been successfully cancelled. We're unable to process your refund, as your credit card details are invalid. Contact support.",
 
   // --- Section 8: users, profile and two-factor ---
   'profile.updated': 'Profile updated successfully',
@@ -223,8 +201,6 @@ export const messages = {
   'oops.somthing.wrong': 'Something went wrong. Try again after some time.',
   /** chosen: the spec's probable reading. */
   'incorrect.pwd': 'Incorrect password',
-  /** chosen: the spec's probable reading. */
-  'otp.action.denied': 'You do not have permission to perform this action',
 
   // --- Section 4: API key dialog and clipboard ---
   'apikey.protect': 'Protect this key like a password!',
@@ -254,21 +230,6 @@ export type MessageParamName<K extends MessageKey> =
 export type MessageParams<K extends MessageKey> = Readonly<
   Record<MessageParamName<K>, string | number>
 >;
-
-// Placeholders are ASCII words, so spec texts such as "<> () %" never match.
-const PLACEHOLDER = /\{(\w+)\}|<(\w+)>/g;
-
-/** Fills `{name}` and `<name>` placeholders of any text; unknown names are left as written. */
-export function interpolate(
-  text: string,
-  params: Readonly<Record<string, string | number>>,
-): string {
-  return text.replace(PLACEHOLDER, (whole, brace?: string, angle?: string) => {
-    const name = brace ?? angle ?? '';
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
-}
 
 /**
  * The text of a message key; keys with placeholders require their values, so a missing

@@ -7,29 +7,13 @@ import { cardNumberRule, cvvRule } from './cards';
 import { noSpecialChars, plainText } from './character-checks';
 import { lengths, type LengthBounds } from './limits';
 import { messages } from './messages';
-import { defineRule, hasLength, matches, type Rule } from './rule-core';
-import {
-  CONTROL,
-  charsShape,
-  inner,
-  shapeJsonSchema,
-  textShape,
-  type RuleShape,
-} from './rule-shapes';
+import { defineRule, hasLength, matches, withShape, type Rule } from './rule-core';
+import { emailShape, isEmail, signInRules } from './rules-sign-in';
+import { charsShape, inner, shapeJsonSchema, textShape, type RuleShape } from './rule-shapes';
 
 export { addressChars, noSpecialChars, plainText } from './character-checks';
 export type { Rule } from './rule-core';
 
-/**
- * Local part of word characters, "-", "." or "+"; "@"; dotted labels or a bracketed IPv4 address;
- * a final part of 2–25 letters or 1–3 digits.
- */
-const EMAIL = /^[\w.+-]+@(?:\[\d{1,3}(?:\.\d{1,3}){3}\]|(?:[\w-]+\.)+(?:[A-Za-z]{2,25}|\d{1,3}))$/;
-const isEmail = (value: string) => hasLength(lengths.email)(value) && EMAIL.test(value);
-
-// Colon, any whitespace and backslash are the only characters a password may not contain.
-const PASSWORD_CHARS = /^[^:\s\\]*$/;
-const NAME = /^[A-Za-z -]*$/;
 const PARTNER_ID = /^[a-z0-9_]*$/;
 const PHONE = /^(?:0|\+\d{1,5})?\d{10}$/;
 // What people type between the digits of a phone number: "+1 (408) 555-0100", "408.555.0100".
@@ -49,33 +33,8 @@ const isPhone = (value: string) => PHONE.test(normalisePhone(value));
 /** Shown as the phone fields' placeholder, so the accepted shape is visible before typing. */
 export const PHONE_EXAMPLE = '+1 408 555 0100';
 
-// Control characters are refused after the spec's checks (rule-core.ts), so the shape leaves them out.
-const passwordShape: RuleShape = {
-  core: `[^:\\s\\\\${CONTROL}]{${lengths.password.min},${lengths.password.max}}`,
-};
-const emailShape: RuleShape = { core: inner(EMAIL), maxLength: lengths.email.max };
 const phoneShape: RuleShape = { core: inner(PHONE) };
 const PLAIN_TEXT_CHARS = 'A-Za-z0-9_-';
-
-const passwordRule = (blank: string): Rule =>
-  defineRule({
-    blank,
-    shape: passwordShape,
-    checks: [
-      [matches(PASSWORD_CHARS), messages['password.chars']],
-      [hasLength(lengths.password), messages['password.length']],
-    ],
-  });
-
-const nameRule = (blank: string, invalid: string): Rule =>
-  defineRule({
-    blank,
-    shape: charsShape('A-Za-z-', lengths.name),
-    checks: [
-      [matches(NAME), invalid],
-      [hasLength(lengths.name), invalid],
-    ],
-  });
 
 const plainTextField = (
   blank: string | null,
@@ -114,7 +73,7 @@ const streetAddressRule = (blank: string | null): Rule =>
 
 /** The dropdown's placeholders count as "nothing chosen". */
 const stateDropdown = (blank: string): Rule =>
-  Object.assign(
+  withShape(
     (value: string) => {
       const trimmed = value.trim();
       if (trimmed === '') return blank;
@@ -126,13 +85,8 @@ const stateDropdown = (blank: string): Rule =>
         ? null
         : messages['state.invalid'];
     },
-    {
-      isRequired: true,
-      jsonSchema: shapeJsonSchema(
-        { ...charsShape(PLAIN_TEXT_CHARS, lengths.state), except: ['Select', 'Choose a state'] },
-        false,
-      ),
-    },
+    { ...charsShape(PLAIN_TEXT_CHARS, lengths.state), except: ['Select', 'Choose a state'] },
+    { isRequired: true },
   );
 
 const lengthOnly = (
@@ -148,11 +102,7 @@ const lengthOnly = (
   });
 
 export const rules = {
-  email: defineRule({
-    blank: messages['email.required'],
-    shape: emailShape,
-    checks: [[isEmail, messages['email.invalid']]],
-  }),
+  email: signInRules.email,
   /** Optional; when given it must be a valid email. */
   paypalEmail: defineRule({
     blank: null,
@@ -160,15 +110,15 @@ export const rules = {
     checks: [[isEmail, messages['paypal.email.invalid']]],
   }),
 
-  password: passwordRule(messages['password.required']),
-  currentPassword: passwordRule(messages['current.password.required']),
-  newPassword: passwordRule(messages['new.password.required']),
-  confirmPassword: passwordRule(messages['confirm.password.required']),
+  password: signInRules.password,
+  currentPassword: signInRules.currentPassword,
+  newPassword: signInRules.newPassword,
+  confirmPassword: signInRules.confirmPassword,
 
-  fullName: nameRule(messages['fullname.required'], messages['fullname.invalid']),
-  firstName: nameRule(messages['fname.required'], messages['fname.invalid']),
-  lastName: nameRule(messages['lname.required'], messages['lname.invalid']),
-  name: nameRule(messages['name.required'], messages['name.invalid']),
+  fullName: signInRules.fullName,
+  firstName: signInRules.firstName,
+  lastName: signInRules.lastName,
+  name: signInRules.name,
 
   city: plainTextField(messages['city.required'], messages['city.invalid']),
   /** The billing form's ZIP code: 1–20 characters. */

@@ -63,15 +63,20 @@ export function startOfflineLayer(queryClient: QueryClient): () => void {
     });
   };
   if (readLocal(PERSISTED_QUERIES_KEY) !== null) persist();
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const [root, name] = event.query.queryKey as readonly unknown[];
+  const learnFrom = (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => {
+    const [root, name] = query.queryKey;
     if (name !== 'user-info') return;
     if (root === 'reseller' || root === 'partner') {
-      learnAccount(root, event.query.state.data);
+      learnAccount(root, query.state.data);
       persist();
     }
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') learnFrom(event.query);
   });
+  // This module loads after the first render (pwa-root.tsx): a user_info answer that came in
+  // before is learnt now.
+  for (const query of queryClient.getQueryCache().findAll({ status: 'success' })) learnFrom(query);
   const removeStep = registerLogoutStep(async () => {
     const { wipeOfflineData } = await import('./wipe');
     await wipeOfflineData();

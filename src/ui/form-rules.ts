@@ -3,7 +3,8 @@
  * validator that trims first, and the rule a field uses decides the spec's input behaviour
  * (name and password fields are checked on blur; the last name's focus checks the first name).
  */
-import { rules } from '../domain/rules';
+// The sign-in rules alone: the sign-in page's form uses this module, and not the whole rule book.
+import { signInRules as rules } from '../domain/rules-sign-in';
 import type { Rule } from '../domain/rule-kit';
 
 /** The rule of each field that has one. */

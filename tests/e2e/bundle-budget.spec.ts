@@ -28,7 +28,7 @@ test.describe('Bundle budgets', () => {
     expect(missingMantineStyles(distDir)).toEqual([]);
   });
 
-  test('the sign-in page loads at most 150 KB gzip of JavaScript before it is interactive', async ({
+  test('the sign-in page loads at most 130 KB gzip of JavaScript before it is interactive', async ({
     page,
     baseURL,
   }) => {

@@ -1,5 +1,5 @@
 import { errorCodes } from '../../domain/api/envelope';
-import { messages } from '../../domain/messages';
+import { firstScreenMessages as messages } from '../../domain/messages-first-screen';
 import { ApiError } from './api-error';
 
 /**

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorCodes } from '../../../domain/api/envelope';
 import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
 import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
-import { rules } from '../../../domain/rules';
+import { signInRules as rules } from '../../../domain/rules-sign-in';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
 import { useResellerSignIn } from '../api/sign-in';
