@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { groupListSchema } from '../../src/domain/api/computers';
 import {
   apiComputerListSchema,
+  apiGroupListSchema,
   apiListComputersQuerySchema,
+  apiListGroupsQuerySchema,
 } from '../../src/domain/api/reseller-api-lists';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { exampleComputerList, exampleGroupList } from '../../src/domain/api/reseller-api-examples';
@@ -12,8 +13,7 @@ import type { AppContext } from '../context';
 import { apiAccountOf } from '../plugins/api-key';
 import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
-import { listGroupsWithCounts } from '../services/computers/repository';
-import { listApiComputers } from '../services/reseller-api/lists';
+import { listApiComputers, listApiGroups } from '../services/reseller-api/lists';
 
 /**
  * The reseller API's read calls for computers and groups, authenticated by the account's API key
@@ -51,14 +51,16 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
       schema: {
         tags,
         ...operation('listApiGroups', 'List computer groups', {
-          description: "The account's groups, A to Z, with how many computers each holds.",
+          description:
+            "The account's groups, A to Z, with how many computers each holds: all of them, or with `limit` (and then `cursor`: the answer's `next_cursor`) a page at a time.",
         }),
+        querystring: apiListGroupsQuerySchema,
         response: {
-          200: okSchema(groupListSchema).meta({ example: exampleGroupList }),
+          200: okSchema(apiGroupListSchema).meta({ example: exampleGroupList }),
           401: errorEnvelopeSchema,
         },
       },
     },
-    async (request) => ok(await listGroupsWithCounts(ctx.db, apiAccountOf(request))),
+    async (request) => ok(await listApiGroups(ctx, apiAccountOf(request), request.query)),
   );
 }

@@ -295,3 +295,47 @@ describe('GET /reseller-api/v1/computers by cursor', () => {
     expect(errorOf(response)?.field).toBe('cursor');
   });
 });
+
+describe('GET /reseller-api/v1/groups: whole as in v1, or by cursor', () => {
+  beforeAll(() => {
+    ip = `10.40.4.${String(ipCounter++)}`;
+  });
+
+  it('without limit or cursor answers every group, as v1 always did', async () => {
+    const all = pageOf<{ name: string }>(
+      await get('/reseller-api/v1/groups', acmeKey, {}),
+      'groups',
+    );
+    expect(all.rows.map((group) => group.name)).toEqual([
+      'Head Office',
+      'Kiosks',
+      'Remote Staff',
+      'Servers',
+      'Warehouse',
+    ]);
+    expect(all.limit).toBeNull();
+    expect(all.next_cursor).toBeNull();
+  });
+
+  it('with a limit walks them A to Z, and refuses bad paging', async () => {
+    const pages = await walk<{ name: string }>(
+      '/reseller-api/v1/groups',
+      acmeKey,
+      { limit: '2' },
+      'groups',
+    );
+    expect(pages.map((page) => page.rows.map((group) => group.name))).toEqual([
+      ['Head Office', 'Kiosks'],
+      ['Remote Staff', 'Servers'],
+      ['Warehouse'],
+    ]);
+    const cursor = pages[0]?.next_cursor ?? '';
+    const bad: Record<string, string>[] = [{ limit: '0' }, { limit: '101' }, { cursor: 'abc' }];
+    for (const query of bad) {
+      expect((await get('/reseller-api/v1/groups', acmeKey, query)).statusCode).toBe(400);
+    }
+    const other = await get('/reseller-api/v1/groups', globexKey, { cursor });
+    expect(other.statusCode).toBe(400);
+    expect(errorOf(other)?.field).toBe('cursor');
+  });
+});

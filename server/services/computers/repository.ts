@@ -164,16 +164,33 @@ export async function findComputer(
   return row ? toComputer(row) : undefined;
 }
 
-/** The account's groups with how many computers each holds, A to Z. */
-export async function listGroupsWithCounts(db: Executor, accountId: string) {
-  const groups = await db
+/**
+ * The account's groups with how many computers each holds, A to Z; `page`: at most `limit` of
+ * them, after the `[name, id]` of the last one seen (the reseller API's cursors).
+ */
+export async function listGroupsWithCounts(
+  db: Executor,
+  accountId: string,
+  page?: { limit: number; after?: readonly (string | number)[] | undefined },
+) {
+  let query = db
     .selectFrom('computer_groups as g')
     .leftJoin('computers as c', 'c.group_id', 'g.id')
     .select(['g.id', 'g.name', (eb) => eb.fn.count<string | number | bigint>('c.id').as('n')])
     .where('g.account_id', '=', accountId)
     .groupBy(['g.id', 'g.name'])
     .orderBy(sql`lower(g.name)`)
-    .execute();
+    .orderBy('g.id');
+  if (page?.after) {
+    const lowered = (name: string | number) => sql`lower(${name})`;
+    const order = [
+      { expr: sql`lower(g.name)`, direction: 'asc' as const, value: lowered },
+      { expr: sql`g.id`, direction: 'asc' as const },
+    ];
+    query = query.where(keysetAfter(order, page.after));
+  }
+  if (page) query = query.limit(page.limit);
+  const groups = await query.execute();
   const ungrouped = await db
     .selectFrom('computers')
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))

@@ -9,7 +9,7 @@ export type KeyValue = string | number;
 
 /** Whose list a cursor walks: a cursor works on that list of that account only. */
 export interface CursorScope {
-  list: 'users' | 'computers';
+  list: 'users' | 'computers' | 'groups';
   accountId: string;
 }
 

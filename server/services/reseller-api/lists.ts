@@ -1,14 +1,16 @@
 import { API_LIST_LIMIT } from '../../../src/domain/api/reseller-api-pagination';
 import type {
   ApiComputerList,
+  ApiGroupList,
   ApiListComputersQuery,
+  ApiListGroupsQuery,
   ApiListUsersQuery,
   ApiUserList,
 } from '../../../src/domain/api/reseller-api-lists';
 import type { Computer } from '../../../src/domain/api/computers';
 import type { SubUser } from '../../../src/domain/api/reseller-users';
 import type { AppContext } from '../../context';
-import { listComputersPage } from '../computers/repository';
+import { listComputersPage, listGroupsWithCounts } from '../computers/repository';
 import type { Actor } from '../reseller-users/actor';
 import { listUsers } from '../reseller-users/users';
 import { decodeCursor, encodeCursor, type CursorScope, type KeyValue } from './cursor';
@@ -143,4 +145,29 @@ export async function listApiComputers(
   ];
   const { rows, paging } = pageOf(ctx, scope, query, plan, { rows: computers, total }, keyOf);
   return { computers: rows, total, ...paging };
+}
+
+/** The groups list of the reseller API (GET /reseller-api/v1/groups): whole, or paged A to Z. */
+export async function listApiGroups(
+  ctx: AppContext,
+  accountId: string,
+  query: ApiListGroupsQuery,
+): Promise<ApiGroupList> {
+  if (query.limit === undefined && query.cursor === undefined) {
+    return { ...(await listGroupsWithCounts(ctx.db, accountId)), limit: null, next_cursor: null };
+  }
+  const scope: CursorScope = { list: 'groups', accountId };
+  const sort = { sort: 'name', order: 'asc' as const };
+  const after = query.cursor
+    ? decodeCursor(ctx.secrets.token, scope, query.cursor, { ...sort, keyLength: 2 })
+    : undefined;
+  const limit = query.limit ?? API_LIST_LIMIT.fallback;
+  const list = await listGroupsWithCounts(ctx.db, accountId, { limit: limit + 1, after });
+  const groups = list.groups.slice(0, limit);
+  const last = groups.at(-1);
+  const next_cursor =
+    list.groups.length > limit && last
+      ? encodeCursor(ctx.secrets.token, scope, { ...sort, key: [last.name, last.id] })
+      : null;
+  return { groups, ungrouped: list.ungrouped, limit, next_cursor };
 }

@@ -1,6 +1,6 @@
 import type { ApiAccount } from './reseller-account';
-import type { Computer, GroupList } from './computers';
-import type { ApiComputerList, ApiUserList } from './reseller-api-lists';
+import type { Computer } from './computers';
+import type { ApiComputerList, ApiGroupList, ApiUserList } from './reseller-api-lists';
 import type { SubUser } from './reseller-users';
 
 /**
@@ -142,7 +142,7 @@ export const exampleComputerList = ok<ApiComputerList>({
     'eyJzIjoibmFtZSIsIm8iOiJhc2MiLCJrIjpbIkhRLVdTLTAyIiwiSFEtV1MtMDIiLCI2ZDRkNTcwNy1jODQwLTRlOTUtYjIwMy0xMzViODY5NzBhYjAiXSwibSI6Im9lTFo0anBjbXpYVzg4b0hKTE1oMW1WZ3k4d1hUMWRQIn0',
 });
 
-export const exampleGroupList = ok<GroupList>({
+export const exampleGroupList = ok<ApiGroupList>({
   groups: [
     { ...headOffice, computerCount: 8 },
     { id: '556d5fc4-0217-43cc-bd85-8b73c53fc88d', name: 'Kiosks', computerCount: 8 },
@@ -151,6 +151,8 @@ export const exampleGroupList = ok<GroupList>({
     { id: 'e7afa67c-5ac1-41f4-83e7-c9f4d5599a45', name: 'Warehouse', computerCount: 8 },
   ],
   ungrouped: 0,
+  limit: null,
+  next_cursor: null,
 });
 
 export const exampleAccount = ok<ApiAccount>({

@@ -1,6 +1,12 @@
-import type { z } from 'zod';
-import { computerListSchema, listComputersQuerySchema } from './computers';
-import { apiPagingShape, cursorPageShape, refuseMixedPaging } from './reseller-api-pagination';
+import { z } from 'zod';
+import { computerListSchema, groupListSchema, listComputersQuerySchema } from './computers';
+import {
+  apiListCursor,
+  apiListLimit,
+  apiPagingShape,
+  cursorPageShape,
+  refuseMixedPaging,
+} from './reseller-api-pagination';
 import { listUsersQuerySchema, userListSchema } from './reseller-users';
 
 /**
@@ -24,3 +30,18 @@ export type ApiListComputersQuery = z.output<typeof apiListComputersQuerySchema>
 
 export const apiComputerListSchema = computerListSchema.extend(cursorPageShape);
 export type ApiComputerList = z.infer<typeof apiComputerListSchema>;
+
+/**
+ * The groups list answered every group before it had cursors, so it still does when neither
+ * `limit` nor `cursor` is sent (the versioning policy); either one pages it, A to Z.
+ */
+export const apiListGroupsQuerySchema = z.object({ limit: apiListLimit, cursor: apiListCursor });
+export type ApiListGroupsQuery = z.output<typeof apiListGroupsQuerySchema>;
+
+export const apiGroupListSchema = groupListSchema.extend({
+  limit: z.number().int().nullable().meta({
+    description: 'The rows asked for; null when neither limit nor cursor was sent (every group).',
+  }),
+  next_cursor: cursorPageShape.next_cursor,
+});
+export type ApiGroupList = z.infer<typeof apiGroupListSchema>;
