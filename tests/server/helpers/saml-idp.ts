@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import * as samlify from 'samlify';
+import * as samlifyModule from 'samlify';
 import { generate } from 'selfsigned';
 
 /*
@@ -7,6 +7,12 @@ import { generate } from 'selfsigned';
  * templates) answers the console's AuthnRequests. The tests shape its answers (audience,
  * recipient, clocks, IDs) through samlify's template tags, then samlify signs them.
  */
+
+/** samlify is CommonJS: vitest exposes its exports by name, Playwright's loader as `default`. */
+const samlify: typeof samlifyModule =
+  'SamlLib' in samlifyModule
+    ? samlifyModule
+    : (samlifyModule as unknown as { default: typeof samlifyModule }).default;
 
 // samlify asks for an XSD validator for the SP's requests; these tests only build responses.
 samlify.setSchemaValidator({ validate: () => Promise.resolve('skipped') });
@@ -124,7 +130,7 @@ export async function signedResponse(
     singleSignOnService: [{ Binding: REDIRECT, Location: idp.ssoUrl }],
   });
   const acsUrl = /<(?:md:)?AssertionConsumerService[^>]*Location="([^"]+)"/.exec(metadata)?.[1];
-  if (!acsUrl) throw new Error('The SP metadata names no ACS');
+  if (!acsUrl) throw new Error(`The SP metadata names no ACS: ${metadata.slice(0, 300)}`);
   const now = iso(0);
   const { authn, attrs } = statements(shape, now);
   const id = `_r${crypto.randomUUID()}`;
