@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSecrets } from '../../server/services/secrets';
 import { parseIdpMetadata } from '../../server/services/sso/saml/metadata';
+import { spKeys } from '../../server/services/sso/saml/sp-keys';
 import { Agent, errorOf } from './helpers/agent';
 import { accountIdOfUser } from './helpers/accounts';
 import { idpKeys, idpMetadataXml, type TestIdp } from './helpers/saml-idp';
@@ -65,6 +67,16 @@ describe('GET /rpc-api/reseller/sso/saml/sp', () => {
     expect(errorOf(refused)?.message).toBe('You do not have permission to perform this action');
     const anonymous = await new Agent(t.app, '10.40.0.3').get(SP);
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the SP signing key', () => {
+  it('is one per deployment even when instances make it at the same time', async () => {
+    await t.db.deleteFrom('server_settings').where('name', '=', 'saml_sp_keys').execute();
+    const fieldKey = loadSecrets(t.config).fieldKey;
+    const [a, b] = await Promise.all([spKeys(t.db, fieldKey), spKeys(t.db, fieldKey)]);
+    expect(a.certificatePem).toBe(b.certificatePem);
+    expect((await spKeys(t.db, fieldKey)).privateKeyPem).toBe(a.privateKeyPem);
   });
 });
 

@@ -130,9 +130,26 @@ function expectRefused(result: Awaited<ReturnType<typeof post>>, message = SAML_
   expect(result.response.body).toContain(message);
   expect(nextOf(result.response.body)).toContain('/rpc-app/reseller/login?ssoError=');
   expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(false);
+  // What failed goes to the server log, never to the page.
+  expect(result.response.body).not.toMatch(/SAML:|signature|audience|InResponseTo|expired/i);
 }
 
 describe('SP-initiated sign-in', () => {
+  it('sends the browser to the IdP with a signed AuthnRequest naming our ACS', async () => {
+    const { url, id } = await startSignIn();
+    expect(`${url.origin}${url.pathname}`).toBe(idp.ssoUrl);
+    expect(url.searchParams.get('SigAlg')).toBe(
+      'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    );
+    expect(url.searchParams.get('Signature')).toBeTruthy();
+    const row = await t.db
+      .selectFrom('sso_requests')
+      .select(['account_id', 'protocol', 'used_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ account_id: acme, protocol: 'saml', used_at: null });
+  });
+
   it('a response signed by the IdP signs the user in, as the password path does', async () => {
     const result = await signInWith();
     expectSignedIn(result);
