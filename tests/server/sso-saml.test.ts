@@ -2,6 +2,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ssoTestOutcomes } from '../../src/domain/api/sso';
 import { formatMessage } from '../../src/domain/messages';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/database';
 import { accessCookie } from '../../server/plugins/cookies';
 import { loadSecrets } from '../../server/services/secrets';
 import { loadSsoConfig, saveSsoConfig } from '../../server/services/sso/config';
@@ -292,6 +294,24 @@ describe('replay', () => {
       .where('assertion_id', '=', assertionId ?? '')
       .execute();
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('replay across instances', () => {
+  it('an assertion accepted by one instance is refused by another sharing the database', async () => {
+    const database = openDatabase(t.config);
+    const second = await buildApp({ config: t.config, database, logger: false });
+    try {
+      await setIdpInitiated(true);
+      const saml = await signedResponse(idp, spMetadata, { nameId: ADMIN });
+      expectSignedIn(await post(saml));
+      const browser = new Agent(second, '10.41.9.1');
+      const response = await browser.post(`/rpc-api/sso/saml/${acme}/acs`, { SAMLResponse: saml });
+      expectRefused({ response, browser });
+    } finally {
+      await second.close();
+      await database.close();
+    }
   });
 });
 
