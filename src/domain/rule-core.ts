@@ -13,9 +13,26 @@ import { shapeJsonSchema, type RuleJsonSchema, type RuleShape } from './rule-sha
  * blank value is refused (`isRequired`).
  */
 export type Rule = ((value: string) => string | null) & {
+  readonly shape?: RuleShape;
   readonly jsonSchema?: RuleJsonSchema;
   readonly isRequired?: boolean;
 };
+
+/**
+ * A rule written as its own function (a blank message of its own, a list of choices) that
+ * accepts what `shape` says: the shape and whether a blank value is refused ride along for the
+ * API document.
+ */
+export function withShape(
+  check: (value: string) => string | null,
+  shape: RuleShape | undefined,
+  { isRequired }: { isRequired: boolean },
+): Rule {
+  return Object.assign(check, {
+    isRequired,
+    ...(shape ? { shape, jsonSchema: shapeJsonSchema(shape, !isRequired) } : {}),
+  });
+}
 
 /** One check and the message shown when it fails. */
 export type Check = readonly [isValid: (trimmed: string) => boolean, message: string];
@@ -46,10 +63,7 @@ export function defineRule({ blank, checks, isMultiline = false, shape }: RuleDe
     if (hasControlChars(trimmed, isMultiline)) return CONTROL_CHARS_MESSAGE;
     return null;
   };
-  return Object.assign(rule, {
-    isRequired: blank !== null,
-    ...(shape ? { jsonSchema: shapeJsonSchema(shape, blank === null) } : {}),
-  });
+  return withShape(rule, shape, { isRequired: blank !== null });
 }
 
 /** Length in UTF-16 units, the same count the browser's maxLength attribute uses. */

@@ -88,3 +88,16 @@ export function charsShape(
   else core = `${edge}${any}{${min - 2},}${edge}`;
   return { core, ...(max !== undefined ? { maxLength: max } : {}) };
 }
+
+/** One of a list of values (a dropdown's options). */
+export const choiceShape = (options: readonly string[]): RuleShape => ({
+  core: options.map(escapeRegExp).join('|'),
+});
+
+/**
+ * A comma-separated list of 1 to `max` ids of at most 64 characters each (a bulk action's
+ * selection). Narrower than the server, which also drops blanks and repeats.
+ */
+export const idListJsonSchema = (max: number) => ({
+  pattern: `^ *[^\\s,${CONTROL}]{1,64}(?: *, *[^\\s,${CONTROL}]{1,64}){0,${String(max - 1)}} *$`,
+});

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { listOrder, listPage, listPageSize, listSearch } from './list-query';
-import { HOSTS_DELETE_MAX } from '../limits';
+import { HOSTS_DELETE_MAX, lengths } from '../limits';
+import { requiredInDocument } from '../rule-kit';
+import { idListJsonSchema, shapeJsonSchema, textShape } from '../rule-shapes';
 import { formatMessage, interpolate } from '../messages';
 import { rules, schemas } from '../validation';
 
@@ -95,7 +97,8 @@ const computerIdList = (max: number, tooMany: string) =>
     .trim()
     .max(40_000)
     .transform((value) => [...new Set(value.split(',').map((item) => item.trim()))].filter(Boolean))
-    .pipe(z.array(z.string().max(64)).min(1, computerMessages.notFound).max(max, tooMany));
+    .pipe(z.array(z.string().max(64)).min(1, computerMessages.notFound).max(max, tooMany))
+    .meta(idListJsonSchema(max));
 
 /** Optional Personal Key of the update call: blank keeps the current key. */
 const optionalPersonalKey = z
@@ -105,7 +108,8 @@ const optionalPersonalKey = z
     const message = value === '' ? null : rules.personalKey(value);
     if (message !== null) ctx.addIssue({ code: 'custom', message });
   })
-  .prefault('');
+  .prefault('')
+  .meta({ ...shapeJsonSchema(textShape(lengths.personalKey), true) });
 
 /** POST /reseller/computer/add */
 export const addComputerSchema = z.object({
@@ -157,14 +161,17 @@ export const addCommentSchema = z.object({
 /** POST /reseller/computer/message/send: a required text "less than 250 characters". */
 export const sendMessageSchema = z.object({
   computerId: id(computerMessages.notFound),
-  message: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = value === '' ? computerMessages.messageRequired : rules.message(value);
-      if (message !== null) ctx.addIssue({ code: 'custom', message });
-    })
-    .prefault(''),
+  message: requiredInDocument(
+    z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const message = value === '' ? computerMessages.messageRequired : rules.message(value);
+        if (message !== null) ctx.addIssue({ code: 'custom', message });
+      })
+      .prefault('')
+      .meta({ ...shapeJsonSchema(textShape({ ...lengths.message, isMultiline: true }), false) }),
+  ),
 });
 
 export const computerNoteSchema = z.object({

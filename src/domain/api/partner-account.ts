@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { rules, schemas } from '../validation';
-import { schemaFromRule, type Rule } from '../rule-kit';
+import { requiredInDocument, schemaFromRule, withShape, type Rule } from '../rule-kit';
+import { choiceShape, shapeJsonSchema } from '../rule-shapes';
 
 export const partnerAccountMessages = {
   /** chosen */
@@ -65,10 +66,16 @@ export const hearAboutOptions = [
   'others',
 ] as const;
 
-const choice =
-  (options: readonly string[], blank: string): Rule =>
-  (value) =>
-    options.includes(value.trim()) ? null : blank;
+const choice = (options: readonly string[], blank: string): Rule =>
+  withShape((value) => (options.includes(value.trim()) ? null : blank), choiceShape(options), {
+    isRequired: true,
+  });
+
+/** A rule with a blank message of its own: the same shape, required. */
+const requiredWith = (rule: Rule, blank: string): Rule =>
+  withShape((value) => (value.trim() === '' ? blank : rule(value)), rule.shape, {
+    isRequired: true,
+  });
 
 const field = (rule: Rule) => schemaFromRule(rule);
 
@@ -153,9 +160,7 @@ export function normaliseTin(type: TinType, value: string): string {
 }
 
 export const w9FormSchema = z.object({
-  companyNameW9: field((value) =>
-    value.trim() === '' ? partnerAccountMessages.w9NameRequired : rules.companyName(value),
-  ),
+  companyNameW9: field(requiredWith(rules.companyName, partnerAccountMessages.w9NameRequired)),
   dbanameW9: schemas.dbaName,
   federalTaxClassification: field(
     choice(
@@ -164,19 +169,35 @@ export const w9FormSchema = z.object({
     ),
   ),
   federalTaxClassificationDetails: z.string().trim().max(100).prefault(''),
-  address1W9: field((value) =>
-    value.trim() === '' ? partnerAccountMessages.w9AddressRequired : rules.addressLine1(value),
-  ),
-  address2W9: field((value) =>
-    value.trim() === '' ? partnerAccountMessages.w9CityStateZipRequired : rules.address(value),
-  ),
+  address1W9: field(requiredWith(rules.addressLine1, partnerAccountMessages.w9AddressRequired)),
+  address2W9: field(requiredWith(rules.address, partnerAccountMessages.w9CityStateZipRequired)),
   requestersNameAddress: z.string().trim().max(200).prefault(''),
-  tinType: z.string().trim().max(3).prefault(''),
-  tin: z.string().trim().max(20).prefault(''),
-  signature: field((value) =>
-    value.trim() === '' ? partnerAccountMessages.signatureRequired : rules.fullName(value),
+  // Checked together below (w9Problems); the document states each one's own shape.
+  tinType: requiredInDocument(
+    z
+      .string()
+      .trim()
+      .max(3)
+      .prefault('')
+      .meta({ ...shapeJsonSchema(choiceShape(tinTypes), false) }),
   ),
-  w9Date: z.string().trim().max(10).prefault(''),
+  tin: requiredInDocument(
+    z
+      .string()
+      .trim()
+      .max(20)
+      .prefault('')
+      .meta({ ...shapeJsonSchema({ core: '\\d{3}-?\\d{2}-?\\d{4}|\\d{2}-?\\d{7}' }, false) }),
+  ),
+  signature: field(requiredWith(rules.fullName, partnerAccountMessages.signatureRequired)),
+  w9Date: requiredInDocument(
+    z
+      .string()
+      .trim()
+      .max(10)
+      .prefault('')
+      .meta({ pattern: '^20\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])$' }),
+  ),
 });
 export type W9Form = z.infer<typeof w9FormSchema>;
 
@@ -229,10 +250,10 @@ export const stateListSchema = z.array(z.string());
 
 // --- Profile, password, forgot/reset and cancellation (spec section 7, "Profile", "Cancellation") ---
 
-const optionalRule =
-  (rule: Rule): Rule =>
-  (value) =>
-    value.trim() === '' ? null : rule(value);
+const optionalRule = (rule: Rule): Rule =>
+  withShape((value) => (value.trim() === '' ? null : rule(value)), rule.shape, {
+    isRequired: false,
+  });
 
 /**
  * `/partner/updatePartnerEditProfile`: every field optional, "an empty value keeps the old one";

@@ -38,15 +38,20 @@ const text = z.string().trim().max(20).optional();
  * Every report takes one of three ranges: `from`/`to` (mm-dd-yyyy), `quarter`/`year`, or
  * `from_month`/`from_year`/`to_month`/`to_year` (the spec's route parameters).
  */
+// Each parameter's own shape; which of the three ranges is given, its order and its length are
+// checked across parameters (rangeOf) and answer VALIDATION_FAILED with the range messages.
+const mdy = { pattern: '^ *(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])-20\\d\\d *$' };
+const month = { pattern: '^ *(?:[1-9]|1[0-2]) *$' };
+const year = { pattern: '^ *20\\d\\d *$' };
 export const reportRangeQuerySchema = z.object({
-  from: text,
-  to: text,
-  quarter: text,
-  year: text,
-  from_month: text,
-  from_year: text,
-  to_month: text,
-  to_year: text,
+  from: text.meta(mdy),
+  to: text.meta(mdy),
+  quarter: text.meta({ pattern: '^ *[1-4] *$' }),
+  year: text.meta(year),
+  from_month: text.meta(month),
+  from_year: text.meta(year),
+  to_month: text.meta(month),
+  to_year: text.meta(year),
 });
 export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
 

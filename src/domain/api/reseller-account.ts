@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL } from '../rule-shapes';
 import { messages } from '../messages';
 import { schemas } from '../validation';
 
@@ -9,6 +10,8 @@ import { schemas } from '../validation';
 
 // --- API key (spec sections 2, 4, 7, 8) ---
 
+/** A password checked against the stored one: any text but a blank one (trimmed on the server). */
+const NON_BLANK = { pattern: `^ *[^\\s${CONTROL}][^${CONTROL}]* *$` };
 /**
  * POST reseller/config/token/generate = View (shows the key, creating the first one if the account
  * has none); POST reseller/config/token/update = Change (a new key replaces the old one at once).
@@ -157,7 +160,9 @@ export const resetLinkQuerySchema = z.object({ token: z.string().trim().max(200)
 export const resetLinkResponseSchema = z.object({ email: z.string() });
 
 /** POST /rpc-api/reseller/account/validateExistingPassword */
-export const validateExistingPasswordSchema = z.object({ currentPassword: z.string().max(200) });
+export const validateExistingPasswordSchema = z.object({
+  currentPassword: z.string().max(200).meta(NON_BLANK),
+});
 
 /** POST /rpc-api/reseller/account/change/password */
 export const changePasswordRequestSchema = z.object({
@@ -220,7 +225,8 @@ export const emailChangeMessages = {
 export const confirmPasswordField = z
   .string()
   .max(200)
-  .refine((value) => value.trim() !== '', messages['password.required']);
+  .refine((value) => value.trim() !== '', messages['password.required'])
+  .meta(NON_BLANK);
 
 /** POST /rpc-api/reseller/account/change/email */
 export const emailChangeRequestSchema = z.object({

@@ -3,6 +3,7 @@
  * request and answer schemas of the user calls, shared by the console and the server.
  */
 import { z } from 'zod';
+import { idListJsonSchema } from '../rule-shapes';
 import { listOrder, listPage, listPageSize, listSearch } from './list-query';
 import { messages } from '../messages';
 import { subUserSortFields, type SubUserSortField } from '../sorting';
@@ -140,7 +141,14 @@ const allotedComputers = z
       .regex(/^\d{1,4}$/, userMessages.allottedInvalid)
       .transform(Number),
   )
-  .prefault('0');
+  .prefault('0')
+  // 1 to 4 digits, as text (a form) or a whole number (JSON).
+  .meta({
+    anyOf: [
+      { type: 'string', pattern: '^ *\\d{1,4} *$' },
+      { type: 'integer', minimum: 0, maximum: 9999 },
+    ],
+  });
 
 const assignableRole = z
   .enum(['sub_admin', 'sub_user'], { error: userMessages.roleInvalid })
@@ -160,7 +168,8 @@ export const userIdListSchema = z
       .array(z.string().max(64))
       .min(1, userMessages.notFound)
       .max(500, messages['csv.too.many.users']),
-  );
+  )
+  .meta(idListJsonSchema(500));
 
 /** The users list's status filter. */
 export const userListStatuses = ['all', 'active', 'invited', 'expired'] as const;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { plainText } from '../character-checks';
+import { requiredInDocument } from '../rule-kit';
+import { charsShape, shapeJsonSchema } from '../rule-shapes';
 import { userIdListSchema } from './reseller-users';
 
 export const teamMessages = {
@@ -19,13 +21,16 @@ export const teamMessages = {
   onePerUser: messages['team.one.per.user'],
 } as const;
 
-export const teamNameSchema = z
-  .string()
-  .trim()
-  .refine((value) => value.length >= 1 && value.length <= 50 && plainText(value), {
-    message: teamMessages.nameInvalid,
-  })
-  .prefault('');
+export const teamNameSchema = requiredInDocument(
+  z
+    .string()
+    .trim()
+    .refine((value) => value.length >= 1 && value.length <= 50 && plainText(value), {
+      message: teamMessages.nameInvalid,
+    })
+    .prefault('')
+    .meta({ ...shapeJsonSchema(charsShape('A-Za-z0-9_-', { min: 1, max: 50 }), false) }),
+);
 
 const teamId = z.string().trim().min(1, teamMessages.notFound).max(64);
 
