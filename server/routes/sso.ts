@@ -37,7 +37,7 @@ const callbackQuery = z.object({
 /** Single sign-on: the user's way in (start, OIDC callback) and the admin's settings. */
 export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['session'];
+  const tags = ['single sign-on'];
   const startLimit = limitAll(app, [
     { max: ctx.config.signInLimitPerIp, timeWindow: '1 minute', key: (r) => `sso-ip:${r.ip}` },
   ]);
@@ -116,7 +116,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
 /** The "Single sign-on" screen's calls: the reseller administrator only (role table). */
 function registerSsoAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reseller'];
+  const tags = ['single sign-on'];
   const admin = async (request: Parameters<typeof principalOf>[0]) => {
     const user = await findAccountUser(ctx.db, principalOf(request).sub);
     if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');

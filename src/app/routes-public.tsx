@@ -16,6 +16,17 @@ export const publicRoutes: AppRoute[] = [
       ),
   },
   {
+    // "Sign in with SSO" (issue 20): the e-mail or SSO name form, and where SSO lands.
+    path: '/reseller/sso',
+    guard: redirectIfResellerSignedIn,
+    page: () =>
+      import('../features/sso/routes/sso-sign-in-page').then((module) => module.SsoSignInPage),
+  },
+  {
+    path: '/reseller/sso/done',
+    page: () => import('../features/sso/routes/sso-done-page').then((module) => module.SsoDonePage),
+  },
+  {
     path: paths.resellerForgotPassword,
     page: () =>
       import('../features/reseller-auth/routes/forgot-password-page').then(

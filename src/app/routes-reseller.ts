@@ -99,6 +99,10 @@ export const resellerRoutes: AppRoute = {
             ),
         },
         {
+          path: 'sso',
+          page: () => import('../features/sso/routes/sso-page').then((module) => module.SsoPage),
+        },
+        {
           path: 'sessions',
           page: () =>
             import('../features/reseller-account/routes/sessions-page').then(

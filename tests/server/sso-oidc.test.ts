@@ -251,7 +251,7 @@ describe('signing in through the OP', () => {
     expect(finish.statusCode).toBe(200);
     expect(finish.headers['content-type']).toContain('text/html');
     expect(hasSession(finish)).toBe(true);
-    expect(finishTarget(finish)).toBe('/rpc-app/reseller/login?ssoDone=1&next=%2Fhome');
+    expect(finishTarget(finish)).toBe('/rpc-app/reseller/sso/done?next=%2Fhome');
     const info = await browser.get('/rpc-api/reseller/user_info');
     expect(info.statusCode).toBe(200);
     expect(info.body).toContain(SSO_USER);

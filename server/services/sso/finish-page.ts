@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  SSO_DONE_PARAM,
+  SSO_DONE_PATH,
   SSO_ERROR_PARAM,
   SSO_TEST_PARAM,
   ssoErrorMessageKeys,
@@ -79,10 +79,10 @@ export async function finishSsoFlow(
       return sendFinishPage(reply, testTarget('ok'), ssoTestOutcomes.ok);
     }
     // The second factor is still to come (no session yet): straight to that step. Otherwise the
-    // sign-in page marks the browser signed in (the console's own flag) and goes on to `next`.
+    // console's SSO landing marks the browser signed in (its own flag) and goes on to `next`.
     const target = outcome.next.startsWith(SIGN_IN_PATH)
       ? outcome.next
-      : `${SIGN_IN_PATH}?${SSO_DONE_PARAM}=1&${RETURN_PATH_PARAM}=${encodeURIComponent(outcome.next)}`;
+      : `${SSO_DONE_PATH}?${RETURN_PATH_PARAM}=${encodeURIComponent(outcome.next)}`;
     return sendFinishPage(reply, target, 'Signed in. Opening the console.');
   } catch (error) {
     const failure = classify(error);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { checkboxField } from './checkbox-field';
 
+export * from '../sso-sign-in';
+
 /*
  * Single sign-on (SAML 2.0 and OpenID Connect) for reseller accounts: the admin's "Single
  * sign-on" screen and the user's "Sign in with SSO". The catalogue's messages are in
@@ -13,15 +15,6 @@ export const ssoScopes = ['off', 'account', 'users'] as const;
 
 /** The query parameter that brings the outcome of "Test sign-in" back to the admin screen. */
 export const SSO_TEST_PARAM = 'ssoTest';
-/**
- * The sign-in page's parameter that says an SSO sign-in has opened the session (the cookies are
- * set): the page marks this browser signed in, as the password sign-in does, and goes on to
- * the page in `next`.
- */
-export const SSO_DONE_PARAM = 'ssoDone';
-/** The query parameter that brings a refused SSO sign-in back to the sign-in page. */
-export const SSO_ERROR_PARAM = 'ssoError';
-
 /**
  * What "Test sign-in" reports, in plain words. The protocol code classifies what failed; the
  * details (which certificate, which audience) go to the server log.
@@ -44,15 +37,6 @@ export const ssoTestOutcomes = {
 export type SsoTestOutcome = keyof typeof ssoTestOutcomes;
 export const isSsoTestOutcome = (value: string): value is SsoTestOutcome =>
   Object.hasOwn(ssoTestOutcomes, value);
-
-/** Which catalogue message a refused sign-in shows on the sign-in page (messages.ts keys). */
-export const ssoErrorMessageKeys = {
-  saml: 'sso.saml.failed',
-  login: 'sso.login.failed',
-  auth: 'sso.auth.error',
-  'not-enabled': 'sso.not.enabled',
-} as const;
-export type SsoErrorKind = keyof typeof ssoErrorMessageKeys;
 
 /** "Sign in with SSO": the user's e-mail or the account's SSO name. */
 export const ssoStartSchema = z.object({

@@ -23,6 +23,8 @@ export const accountTabs: readonly AccountTab[] = [
   { path: 'upgrade', label: 'Upgrade', permission: 'billing' },
   { path: 'billingInfo', label: 'Billing Information', permission: 'billing' },
   { path: 'rpc-api', label: 'API Keys', permission: 'api.key' },
+  // Single sign-on (issue 20): the administrator only.
+  { path: 'sso', label: 'Single sign-on', permission: 'sso.manage' },
   // After the spec's tabs: "Where you're signed in" (issue 20), every role's own sessions.
   { path: 'sessions', label: 'Sessions' },
 ];

@@ -1,9 +1,10 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorCodes } from '../../../domain/api/envelope';
 import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
 import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
+import { SSO_SIGN_IN_PATH } from '../../../domain/sso-sign-in';
 import { signInRules as rules } from '../../../domain/rules-sign-in';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { useRuleForm } from '../../../ui/form-rule-form';
@@ -77,6 +78,8 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
     error.description === errorCodes.VALIDATION_FAILED &&
     error.field !== undefined &&
     error.field in fieldOf;
+  // An SSO user's password sign-in is refused (the spec's message): offer the SSO path.
+  const isSsoUser = isApiError(error) && error.description === errorCodes.SSO_ENABLED;
   const alertText =
     error && !isFieldError ? (isApiError(error) ? error.message : GENERIC_ERROR_TEXT) : '';
 
@@ -87,6 +90,17 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         {alertText && (
           <Alert color="red" variant="light" role="alert" title="Sign-in failed" mb="md">
             {alertText}
+            {isSsoUser && (
+              <Button
+                component={Link}
+                to={`${SSO_SIGN_IN_PATH}?login=${encodeURIComponent(form.getValues().email)}`}
+                size="xs"
+                mt="sm"
+                display="block"
+              >
+                Sign in with SSO
+              </Button>
+            )}
           </Alert>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -7,6 +7,13 @@ import {
   accountReadyParam,
 } from '../../../domain/account-ready';
 import { cancelledNoticeParam, cancelledNoticeText } from '../../../domain/cancelled-notice';
+import {
+  SSO_ERROR_PARAM,
+  SSO_SIGN_IN_PATH,
+  ssoErrorMessageKeys,
+  type SsoErrorKind,
+} from '../../../domain/sso-sign-in';
+import { formatMessage } from '../../../domain/messages';
 import { RETURN_PATH_PARAM, withReturnPath } from '../../../domain/return-path';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths, serverPages } from '../../../lib/paths';
@@ -35,6 +42,11 @@ export function ResellerLoginPage() {
   // An invited user who has just created the account: say so, and fill in the e-mail.
   const isAccountReady = search.get(accountReadyParam) === 'ready';
   const readyEmail = isAccountReady ? (search.get(accountReadyEmailParam) ?? '') : '';
+  // A refused SSO sign-in comes back here with the catalogue's message (details are logged).
+  const ssoError = search.get(SSO_ERROR_PARAM) ?? '';
+  const ssoErrorText = Object.hasOwn(ssoErrorMessageKeys, ssoError)
+    ? formatMessage(ssoErrorMessageKeys[ssoError as SsoErrorKind])
+    : '';
 
   useEffect(() => {
     document.title = `Sign in | ${productName} Bulk Reseller`;
@@ -96,6 +108,11 @@ export function ResellerLoginPage() {
             {cancelledText}
           </Alert>
         ) : null}
+        {ssoErrorText ? (
+          <Alert color="red" variant="light" mb="md" role="alert" title="Sign-in failed">
+            {ssoErrorText}
+          </Alert>
+        ) : null}
         {isAccountReady ? (
           <Alert color="teal" mb="md" role="status" title="Account created">
             {ACCOUNT_READY_TEXT}
@@ -104,6 +121,15 @@ export function ResellerLoginPage() {
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
           <LoginForm initialEmail={readyEmail} />
         </Paper>
+        <Button
+          component={Link}
+          to={withReturnPath(SSO_SIGN_IN_PATH, search.get(RETURN_PATH_PARAM))}
+          variant="default"
+          fullWidth
+          mt="md"
+        >
+          Sign in with SSO
+        </Button>
         <Text size="sm" mt="md" ta="center">
           <Anchor component={Link} to={paths.resellerForgotPassword} fw={600}>
             Forgot password?
