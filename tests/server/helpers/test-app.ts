@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { migrateToLatest, openDatabase, type Database } from '../../../server/db/database';
 import { seedDemoIfEmpty } from '../../../server/db/seed/demo';
 import { loadSecrets } from '../../../server/services/secrets';
+import { validateResponsesAgainstDocument } from './response-validation';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,6 +49,7 @@ export async function createTestApp(
     logger: options.logStream !== undefined,
     logStream: options.logStream,
   });
+  validateResponsesAgainstDocument(app);
   await app.ready();
   return {
     app,
@@ -126,6 +128,7 @@ export async function createSiblingApp(
   const database = openDatabase(config);
   try {
     const app = await buildApp({ config, database, logger: false });
+    validateResponsesAgainstDocument(app);
     await app.ready();
     return {
       app,
