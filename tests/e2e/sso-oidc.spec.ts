@@ -1,0 +1,54 @@
+import { DEMO_PASSWORD, expect, resellerLoginFields, test } from './fixtures';
+
+/*
+ * Single sign-on with OpenID Connect as a newcomer meets it: the demo data wires the account of
+ * sso@example.com to the demo identity provider the server runs (oidc-provider at /demo-idp);
+ * "Sign in with SSO", the IdP's own sign-in page, and the console home.
+ */
+
+test.describe('Sign in with SSO (OpenID Connect)', () => {
+  test('signs in through the demo identity provider and lands on the console home', async ({
+    page,
+  }) => {
+    await page.goto('/rpc-app/reseller/login');
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in with SSO' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email or SSO name' }).fill('sso@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The identity provider's own page, not the console's.
+    await expect(page.getByRole('heading', { name: 'Demo identity provider' })).toBeVisible();
+    await expect(page).toHaveURL(/\/demo-idp\/interaction\//);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('sso@example.com');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/rpc-app\/home$/);
+    const info = await page.request.get('/rpc-api/reseller/user_info');
+    const body = (await info.json()) as { message: { username: string } };
+    expect(body.message.username).toBe('sso@example.com');
+  });
+
+  test('the refused password sign-in of an SSO user leads to SSO', async ({ page }) => {
+    await page.goto('/rpc-app/reseller/login');
+    const fields = resellerLoginFields(page);
+    await fields.email.fill('sso@example.com');
+    await fields.password.fill(DEMO_PASSWORD);
+    await fields.submit.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Your account is SSO-enabled. Sign in to SSO account.');
+    await alert.getByRole('link', { name: 'Sign in with SSO' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email or SSO name' })).toHaveValue(
+      'sso@example.com',
+    );
+  });
+
+  test('an SSO attempt by a user whose SSO is off gets the spec message', async ({ page }) => {
+    await page.goto('/rpc-app/reseller/sso');
+    await page.getByRole('textbox', { name: 'Email or SSO name' }).fill('reseller@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Your account is not SSO-enabled. Sign in to non-SSO account or contact admin to enable SSO.',
+    );
+  });
+});
