@@ -1,3 +1,4 @@
+import { exampleConsoleComputerList } from '../../src/domain/api/reseller-api-examples';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -62,7 +63,9 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
         }),
         tags,
         querystring: listComputersQuerySchema,
-        response: { 200: okSchema(computerListSchema) },
+        response: {
+          200: okSchema(computerListSchema).meta({ example: exampleConsoleComputerList }),
+        },
       },
     },
     async (request) => ok(await listComputers(ctx.db, await actorOf(request), request.query)),

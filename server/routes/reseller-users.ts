@@ -1,3 +1,8 @@
+import {
+  exampleConsoleUserList,
+  exampleInviteAnswer,
+  exampleInviteRequest,
+} from '../../src/domain/api/reseller-api-examples';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,7 +66,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         ...operation('listUsers', "List the account's users, one page at a time"),
         tags,
         querystring: listUsersQuerySchema,
-        response: { 200: okSchema(userListSchema) },
+        response: { 200: okSchema(userListSchema).meta({ example: exampleConsoleUserList }) },
       },
     },
     async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
@@ -111,8 +116,8 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
           errors: [409],
         }),
         tags,
-        body: inviteUserSchema,
-        response: { 200: okSchema(inviteResultSchema) },
+        body: inviteUserSchema.meta({ example: exampleInviteRequest }),
+        response: { 200: okSchema(inviteResultSchema).meta({ example: exampleInviteAnswer }) },
       },
       preHandler: inviteLimit,
     },

@@ -51,11 +51,15 @@ function casesOf(where: string, schema: Schema | undefined, outer?: unknown): Ca
     .map((value) => ({ where, schema: rule, example: value }));
 }
 
-function allCases(): { cases: Case[]; withRequest: Set<string>; withAnswer: Set<string> } {
+function allCases(document: Document = doc): {
+  cases: Case[];
+  withRequest: Set<string>;
+  withAnswer: Set<string>;
+} {
   const cases: Case[] = [];
   const withRequest = new Set<string>();
   const withAnswer = new Set<string>();
-  for (const [path, methods] of Object.entries(doc.paths)) {
+  for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const name = `${method.toUpperCase()} ${path}`;
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
@@ -65,7 +69,9 @@ function allCases(): { cases: Case[]; withRequest: Set<string>; withAnswer: Set<
       }
       for (const parameter of op.parameters ?? []) {
         const resolved = parameter.$ref
-          ? (doc.components.parameters?.[parameter.$ref.split('/').pop() ?? ''] as typeof parameter)
+          ? (document.components.parameters?.[
+              parameter.$ref.split('/').pop() ?? ''
+            ] as typeof parameter)
           : parameter;
         const found = casesOf(
           `${name} ${String(resolved.name)}`,
@@ -84,7 +90,7 @@ function allCases(): { cases: Case[]; withRequest: Set<string>; withAnswer: Set<
       }
     }
   }
-  for (const [name, schema] of Object.entries(doc.components.schemas ?? {})) {
+  for (const [name, schema] of Object.entries(document.components.schemas ?? {})) {
     cases.push(...casesOf(`components.schemas.${name}`, schema));
   }
   return { cases, withRequest, withAnswer };
@@ -111,17 +117,36 @@ describe('the reseller API examples', () => {
     );
   });
 
-  it('every example is valid against its own schema', () => {
+  /** The examples of a document that do not fit their schemas, as readable lines. */
+  function invalidExamples(document: Document, cases: Case[]): string[] {
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-    const { cases } = allCases();
-    expect(cases.length).toBeGreaterThan(12);
     const invalid: string[] = [];
     for (const { where, schema, example } of cases) {
       // $refs into the document's components resolve from the root the schema is compiled in.
-      const validate = ajv.compile({ ...schema, components: doc.components });
+      const validate = ajv.compile({ ...schema, components: document.components });
       if (!validate(example)) invalid.push(`${where}: ${ajv.errorsText(validate.errors)}`);
     }
-    expect(invalid).toEqual([]);
+    return invalid;
+  }
+
+  it('every example is valid against its own schema', () => {
+    const { cases } = allCases();
+    expect(cases.length).toBeGreaterThan(12);
+    expect(invalidExamples(doc, cases)).toEqual([]);
+  });
+
+  it("and so are the console's, on its most used calls (the users and computers lists, invite)", async () => {
+    const full = (await t.app.inject({ url: '/rpc-api/openapi.json' })).json<Document>();
+    const { cases, withAnswer, withRequest } = allCases(full);
+    for (const name of [
+      'GET /rpc-api/reseller/user/get',
+      'POST /rpc-api/reseller/user/invite',
+      'GET /rpc-api/reseller/computer/get',
+    ]) {
+      expect(withAnswer.has(name), name).toBe(true);
+    }
+    expect(withRequest.has('POST /rpc-api/reseller/user/invite')).toBe(true);
+    expect(invalidExamples(full, cases)).toEqual([]);
   });
 
   it("names the seeded demo account's users, computers and groups", async () => {

@@ -164,3 +164,14 @@ export const exampleAccount = ok<ApiAccount>({
   end_date: '2026-12-13T19:46:35.381Z',
   users: { total: 26, active: 14, invited: 4 },
 });
+
+/** The console's own lists page by number: the same pages without the cursor fields. */
+const withoutCursor = (list: object) =>
+  Object.fromEntries(
+    Object.entries(list).filter(([key]) => key !== 'limit' && key !== 'next_cursor'),
+  );
+export const exampleConsoleUserList = ok({ ...withoutCursor(exampleUserList.message), page: 1 });
+export const exampleConsoleComputerList = ok({
+  ...withoutCursor(exampleComputerList.message),
+  page: 1,
+});
