@@ -50,7 +50,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...operation('startSsoSignIn', 'Start a sign-in through the account SSO', {
           description:
             "Finds the account whose single sign-on answers for the e-mail or SSO name and answers the identity provider's address to go to. A user whose SSO is not on is refused (403) with the spec's message.",
-          errors: [403],
+          errors: [400, 403, 429],
         }),
         tags,
         body: ssoStartSchema,
@@ -73,6 +73,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
           description:
             'The same as the POST, for a link or a bookmark: redirects to the identity provider, or to the sign-in page when SSO is not on for that login.',
           answer: 'redirect',
+          errors: [400, 429],
         }),
         tags,
         querystring: ssoStartSchema,
@@ -99,6 +100,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
           description:
             "Where the identity provider sends the browser back. Checks state, PKCE, nonce and the ID token, then answers a small page of this console that moves the browser on (the session's cookies are set here).",
           answer: 'text/html',
+          errors: [400],
         }),
         tags,
         querystring: callbackQuery,

@@ -29,6 +29,8 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/rpc-api/chromebook/captcha/verify/response', // the Chromebook app polls its own session's pass
   '/rpc-api/sso/saml/:accountId/metadata.xml', // SAML SP metadata identity providers fetch: no secret
   '/rpc-api/sso/saml/:accountId/slo', // the IdP's way back after single logout: a redirect, no data
+  '/rpc-api/reseller/sso/start', // "Sign in with SSO" as a link: a redirect to the IdP, no data
+  '/rpc-api/reseller/sso/oidc/callback', // the OIDC IdP's way back: state, PKCE and ID token checked
 ]);
 
 /** State-changing API calls made before there is a session (they still need the CSRF token). */
@@ -52,6 +54,7 @@ export const PUBLIC_WRITES: ReadonlySet<string> = new Set([
   '/rpc-api/reseller/paidRBSSignup',
   '/rpc-api/reseller/registration/process', // the signup's mailed single-use verification token
   '/rpc-api/chromebook/captcha/verify', // the captcha itself is the check
+  '/rpc-api/reseller/sso/start', // "Sign in with SSO": there is no session until the IdP answers
 ]);
 
 /**
