@@ -167,6 +167,7 @@ describe('security', () => {
         partner: 'partnerSession',
         'twofa-challenge': 'twofaChallenge',
         'api-key': 'apiKey',
+        'identity-provider': undefined,
         public: undefined,
       }[policy?.access ?? 'public'];
       const expected =
