@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, resellerLoginFields, test } from './fixtures';
+import { DEMO_PASSWORD, expect, resellerLoginFields, signInAsReseller, test } from './fixtures';
 
 /*
  * Single sign-on with OpenID Connect as a newcomer meets it: the demo data wires the account of
@@ -50,5 +50,34 @@ test.describe('Sign in with SSO (OpenID Connect)', () => {
     await expect(page.getByRole('alert')).toContainText(
       'Your account is not SSO-enabled. Sign in to non-SSO account or contact admin to enable SSO.',
     );
+  });
+});
+
+test.describe('The administrator screen "Single sign-on"', () => {
+  test('"Test sign-in" goes through the IdP and comes back with the outcome', async ({ page }) => {
+    await signInAsReseller(page, 'trial@example.com');
+    await page.goto('/rpc-app/account/sso');
+    await expect(page.getByRole('heading', { name: 'Single sign-on', exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        'You, the administrator, keep your password sign-in when SSO is on, so a broken identity provider cannot lock the account out.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Test sign-in' }).click();
+    await expect(page.getByRole('heading', { name: 'Demo identity provider' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('sso@example.com');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/account\/sso\?ssoTest=ok$/);
+    await expect(page.getByRole('status')).toContainText(
+      'The test sign-in worked: the identity provider signed you in and you were recognised.',
+    );
+  });
+
+  test('a sub-user has no "Single sign-on" tab', async ({ page }) => {
+    await signInAsReseller(page, 'subuser@example.com');
+    await page.goto('/rpc-app/account/settings');
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Single sign-on' })).toHaveCount(0);
   });
 });
