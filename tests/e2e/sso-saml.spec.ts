@@ -105,6 +105,22 @@ test.describe('SAML sign-in through the identity provider', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Riley', level: 1 })).toBeVisible();
   });
 
+  test('"Sign in with SSO" sends the user to the IdP and back to the console home', async ({
+    page,
+  }) => {
+    await page.goto('/rpc-app/reseller/login');
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    await page.getByRole('textbox', { name: 'Email or SSO name' }).fill(ADMIN);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The IdP's page, reached with the console's AuthnRequest (answered with its InResponseTo).
+    await expect(page.getByRole('heading', { name: 'Test IdP', level: 1 })).toBeVisible();
+    await page.getByLabel('IdP e-mail').fill(ADMIN);
+    await page.getByLabel('IdP password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in to the IdP' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/home$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome, Riley', level: 1 })).toBeVisible();
+  });
+
   test('an answer the console refuses shows the catalogue message on the sign-in page', async ({
     page,
   }) => {
