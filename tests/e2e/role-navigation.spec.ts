@@ -19,7 +19,15 @@ const cases = [
       'Account',
       'Two-factor authentication',
     ],
-    tabs: ['Settings', 'Profile', 'Upgrade', 'Billing Information', 'API Keys', 'Sessions'],
+    tabs: [
+      'Settings',
+      'Profile',
+      'Upgrade',
+      'Billing Information',
+      'API Keys',
+      'Single sign-on',
+      'Sessions',
+    ],
   },
   {
     email: 'subadmin@example.com',
