@@ -1,7 +1,7 @@
 /**
  * The messages the first screen can show before the rest of the catalogue (messages.ts) loads:
  * the sign-in form's rules (e-mail, passwords, names), the error screens and the notices of the
- * sign-in page. messages.ts spreads them into the one catalogue, so every key still reads from
+ * sign-in page (a refused SSO sign-in included). messages.ts spreads them into the one catalogue, so every key still reads from
  * `messages`; modules on the sign-in page import this file instead, to keep the whole catalogue
  * off that page (issue 21's JavaScript budget).
  */
@@ -31,6 +31,12 @@ export const firstScreenMessages = {
   'account.cancelled': 'Your account has been cancelled successfully',
   'account.cancelled.refund.failed':
     "Your account has been successfully cancelled. We're unable to process your refund, as your credit card details are invalid. Contact support.",
+  // A refused SSO sign-in, shown on the sign-in page it comes back to.
+  'sso.not.enabled':
+    'Your account is not SSO-enabled. Sign in to non-SSO account or contact admin to enable SSO.',
+  'sso.saml.failed': 'SAML authentication has failed. Contact admin for assistance.',
+  'sso.login.failed': 'Could not login. Contact admin for assistance.',
+  'sso.auth.error': 'An error occured during authentication. Enter valid credentials.',
   /** chosen: the spec's probable reading. */
   'otp.action.denied': 'You do not have permission to perform this action',
 } as const;

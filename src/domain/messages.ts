@@ -108,11 +108,8 @@ export const messages = {
 
   // --- Section 8: single sign-on ---
   'sso.enabled': 'Your account is SSO-enabled. Sign in to SSO account.',
-  'sso.not.enabled':
-    'Your account is not SSO-enabled. Sign in to non-SSO account or contact admin to enable SSO.',
-  'sso.saml.failed': 'SAML authentication has failed. Contact admin for assistance.',
-  'sso.login.failed': 'Could not login. Contact admin for assistance.',
-  'sso.auth.error': 'An error occured during authentication. Enter valid credentials.',
+  // The refused SSO sign-in texts (sso.not.enabled, sso.saml.failed, sso.login.failed,
+  // sso.auth.error) are in messages-first-screen.ts: the sign-in page shows them.
 
   // --- Section 8: password ---
   'password.link.expired': 'Password link expired',

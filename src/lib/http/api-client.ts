@@ -7,7 +7,6 @@ import { isApiError } from './api-error';
 import { requestCsrfToken } from './csrf';
 import { offlineRefusal } from './offline-guard';
 import { addOtpDisabledUrls, otpRefusal, setOtpGuard } from './otp-guard';
-import { refreshSession } from './refresh-session';
 import { send, type HttpMethod, type RequestOptions, type RequestParams } from './transport';
 
 export type { RequestOptions, RequestParams } from './transport';
@@ -103,6 +102,8 @@ async function request<T>(
       throw error;
     }
     if (!REFRESHABLE.has(error.description)) throw error;
+    // The refresh code loads on the first stale token: the sign-in page never needs it (issue 21).
+    const { refreshSession } = await import('./refresh-session');
     if (!(await refreshSession(productType, sentAt))) {
       logout();
       throw error;
