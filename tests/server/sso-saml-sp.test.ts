@@ -85,6 +85,8 @@ describe('GET /rpc-api/sso/saml/:accountId/metadata.xml', () => {
     const response = await t.app.inject({ url: `/rpc-api/sso/saml/${acme}/metadata.xml` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/samlmetadata+xml');
+    // The answer is the one the OpenAPI document describes (tests/server/helpers/response-validation.ts).
+    expect(response.headers['x-test-openapi-problem']).toBeUndefined();
     const base = `${t.config.publicOrigin}/rpc-api/sso/saml/${acme}`;
     expect(response.body).toContain(`entityID="${base}/metadata.xml"`);
     expect(response.body).toContain(`Location="${base}/acs"`);
