@@ -38,8 +38,14 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
     ],
   });
   // Not an API path: no route policy; the provider answers its own errors.
-  app.all(`${DEMO_IDP_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
-    reply.hijack();
-    await idp.handle(request.raw, reply.raw, request.body);
+  app.route({
+    // The provider's endpoints and sign-in page use GET and POST only.
+    method: ['GET', 'POST'],
+    url: `${DEMO_IDP_PATH}/*`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      reply.hijack();
+      await idp.handle(request.raw, reply.raw, request.body);
+    },
   });
 }

@@ -202,8 +202,8 @@ function registerSsoAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         ...operation('enableSso', 'Turn single sign-on on (account or chosen users) or off', {
           description:
-            'Sets sso_flag and user_sso_status. Refused (400) before a successful test. The administrator keeps the password sign-in.',
-          errors: [400],
+            'Sets sso_flag and user_sso_status. Refused (400) before a successful test; a user of another account is not found (404). The administrator keeps the password sign-in.',
+          errors: [400, 404],
         }),
         tags,
         body: ssoEnableSchema,

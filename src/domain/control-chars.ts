@@ -21,6 +21,8 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'description',
   'message',
   'csv',
+  // The SAML metadata XML an administrator pastes (SSO settings): indented XML over many lines.
+  'samlMetadataXml',
 ]);
 
 export function hasControlChars(value: string, isMultiline = false): boolean {

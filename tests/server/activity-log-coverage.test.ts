@@ -27,6 +27,15 @@ const NOT_ACCOUNT_ACTIONS: ReadonlyMap<string, string> = new Map([
   ],
   ['POST /rpc-api/chromebook/captcha/verify', 'proves a Chromebook visit is human; no account'],
   [
+    'POST /rpc-api/reseller/sso/start',
+    'sends the browser to the IdP; the sign-in or its refusal is recorded at the callback',
+  ],
+  [
+    'POST /rpc-api/reseller/sso/test',
+    "sends the admin to the IdP; the test's outcome is recorded when it comes back",
+  ],
+  ['POST /demo-idp/*', "the demo identity provider's own pages, not the console's"],
+  [
     'POST /rpc-api/sso/saml/:accountId/acs',
     "the IdP's signed answer: its sign-in or refusal is recorded, checked in sso-saml.test.ts",
   ],

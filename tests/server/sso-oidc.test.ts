@@ -220,7 +220,7 @@ describe('the admin settings calls', () => {
       scope: 'users',
       userIds: `${await userIdOf(SSO_USER)},${otherTenant.id}`,
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(404);
     expect(errorOf(refused)?.message).toBe(ssoMessages.unknownUsers);
     const enabled = await admin.post('/rpc-api/reseller/sso/enable', {
       scope: 'users',

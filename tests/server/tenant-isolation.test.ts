@@ -44,6 +44,7 @@ const looksLikeIdentifier = (field: string) => /id$|ids$/i.test(field) || LIST_F
 
 /** Fields whose name ends in "id" but which name no record of an account. */
 const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
+  'oidcClientId', // the client id the account's own identity provider gave it (SSO settings)
   'vatid', // the account's own VAT registration number, typed in by the reseller
   'emailId', // a partner's e-mail address (the spec's field name)
   'paypalEmailId', // the partner's PayPal e-mail address for payouts
@@ -196,6 +197,9 @@ const SAMPLES: Record<string, string> = {
   sort: 'name',
   '/rpc-api/reseller/log/activity/get sort': 'created_at',
   '/rpc-api/reseller/ecom/invoices sort': 'issuedAt',
+  // SSO (issue 20): an OIDC save without an issuer is refused; 'off' only touches the caller's own.
+  '/rpc-api/reseller/sso/config protocol': 'oidc',
+  '/rpc-api/reseller/sso/enable scope': 'off',
   from: mdy(365), // a wide range: a year of reports and activity
   to: mdy(0),
   '/rpc-api/reseller/ecom/transactions from': isoDay(365),

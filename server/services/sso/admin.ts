@@ -150,7 +150,8 @@ export async function enableSso(
   if (!sso) throw invalid(ssoMessages.notConfigured, 'scope');
   if (scope !== 'off' && !sso.testedAt) throw invalid(ssoMessages.testFirst, 'scope');
   return ctx.db.transaction().execute(async (tx) => {
-    const chosen = scope === 'users' ? [...new Set(userIds)] : [];
+    const chosen = [...new Set(userIds)];
+    // Any user named must be of this account, whatever the scope: nothing is done otherwise.
     if (chosen.length > 0) {
       const found = await tx
         .selectFrom('users')
@@ -158,7 +159,10 @@ export async function enableSso(
         .where('account_id', '=', accountId)
         .where('id', 'in', chosen)
         .execute();
-      if (found.length !== chosen.length) throw invalid(ssoMessages.unknownUsers, 'userIds');
+      // Another account's users are not found here (404), as everywhere in the console.
+      if (found.length !== chosen.length) {
+        throw new AppError(errorCodes.NOT_FOUND, ssoMessages.unknownUsers, { field: 'userIds' });
+      }
     }
     await tx
       .updateTable('users')

@@ -16,6 +16,7 @@ import {
   type WalkStep,
 } from './activity-walk';
 import { solveCaptcha } from './captcha';
+import { idpKeys, idpMetadataXml } from './saml-idp';
 import { insertPendingCharge } from './pending-charge';
 
 const TRIAL = 'trial.walk@stone-it.example.com';
@@ -341,11 +342,30 @@ const publicSteps: WalkStep[] = [
   },
 ];
 
+/** Single sign-on settings (issue 20): pasted SAML metadata, and SSO turned off. */
+const ssoSteps: WalkStep[] = [
+  post(`${R}/sso/config`, ['Saved the single sign-on settings'], async (w) =>
+    w.admin.post(`${R}/sso/config`, {
+      protocol: 'saml',
+      samlMetadataXml: idpMetadataXml({
+        entityId: 'https://idp.walk.example/',
+        ssoUrl: 'https://idp.walk.example/sso',
+        sloUrl: null,
+        keys: await idpKeys(),
+      }),
+    }),
+  ),
+  post(`${R}/sso/enable`, ['Turned single sign-on off'], (w) =>
+    w.admin.post(`${R}/sso/enable`, { scope: 'off' }),
+  ),
+];
+
 /** Every step of the walk, in order. */
 export const walkSteps: WalkStep[] = [
   ...peopleSteps,
   ...computerSteps,
   ...apiSteps,
+  ...ssoSteps,
   ...billingSteps,
   ...profileSteps,
   ...publicSteps,
