@@ -19,7 +19,7 @@ import { zodDocumentTransform } from './openapi-schemas';
  */
 
 /** The error statuses a route can state itself (404 and 409 depend on what its service looks up). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /** An answer other than the JSON envelope: its media type, or a redirect. */
 export type Answer = 'text/csv' | 'application/pdf' | 'image/png' | 'text/html' | 'redirect';
@@ -177,7 +177,13 @@ export const openApiTransform: SwaggerTransform = (input) => {
   const resellerApi = resellerApiFacts(policy, method);
   const errors = new Set<ErrorStatus>([
     ...resellerApi.errors,
-    ...(hasInput ? [400 as const] : []),
+    // Input is checked against the schema; a query string or body any call is sent is checked for
+    // control characters (plugins/control-chars.ts), so every call with a policy can answer 400.
+    ...(hasInput || (policy !== undefined && route.config?.acceptsControlChars !== true)
+      ? [400 as const]
+      : []),
+    // Any body over the server's limit is refused before the route sees it.
+    ...(schema.body ? [413 as const] : []),
     ...policyErrors(policy, method, url),
     ...(hooksOf(route).some(isRateLimited) ? [429 as const] : []),
     ...declared,
@@ -215,6 +221,11 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
     description:
       'No valid session or API key (NOT_AUTHORIZED), or the session token expired (TOKEN_EXPIRED: refresh and retry).',
   },
+  402: {
+    name: 'PaymentRequired',
+    description:
+      'The card was declined (PAYMENT_DECLINED, with the reason to show): nothing was charged or changed.',
+  },
   403: {
     name: 'Forbidden',
     description:
@@ -229,7 +240,7 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
     description:
       'Another record already holds the value, or the action was already done (CONFLICT).',
   },
-  413: { name: 'PayloadTooLarge', description: 'The upload is larger than the server accepts.' },
+  413: { name: 'PayloadTooLarge', description: 'The body is larger than the server accepts.' },
   422: {
     name: 'UnprocessableContent',
     description:

@@ -153,7 +153,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
-        ...operation('signUpPaid', 'Sign up for a paid reseller account', { errors: [409] }),
+        ...operation('signUpPaid', 'Sign up for a paid reseller account', { errors: [409, 402] }),
         tags,
         body: paidSignupRequestSchema,
         response: { 200: okSchema(signupResponseSchema) },

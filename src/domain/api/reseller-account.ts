@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredInDocument } from '../rule-kit';
 import { CONTROL } from '../rule-shapes';
 import { messages } from '../messages';
 import { schemas } from '../validation';
@@ -156,7 +157,10 @@ export const resetPasswordRequestSchema = z.object({
 });
 
 /** GET /rpc-api/reset_password/check: whether a link can still be used (before the form shows). */
-export const resetLinkQuerySchema = z.object({ token: z.string().trim().max(200).default('') });
+// A link without its token is an expired link (expired_link), as a wrong one is: required here.
+export const resetLinkQuerySchema = z.object({
+  token: requiredInDocument(z.string().trim().max(200).default('').meta({ minLength: 1 })),
+});
 export const resetLinkResponseSchema = z.object({ email: z.string() });
 
 /** POST /rpc-api/reseller/account/validateExistingPassword */

@@ -1,5 +1,6 @@
 /** Contracts of the tax calls (spec section 7, "Tax"; labels in section 9). */
 import { z } from 'zod';
+import { requiredInDocument } from '../rule-kit';
 import { schemas } from '../validation';
 
 /** GET /v1/fetchNexusStateSalesTax?state= */
@@ -34,8 +35,12 @@ export const vatUpdateRequestSchema = z.object({ vatid: schemas.vatId });
 export const gstUpdateRequestSchema = z.object({ gstin: schemas.gstin });
 
 /** GET /validateUSAZipCode?zip=&state= */
+// Both are needed (a blank one answers "invalid zip code"): required in the document. A US ZIP
+// code is 5 digits, or ZIP+4.
 export const zipCheckRequestSchema = z.object({
-  zip: z.string().trim().max(20).prefault(''),
-  state: z.string().trim().max(50).prefault(''),
+  zip: requiredInDocument(
+    z.string().trim().max(20).prefault('').meta({ pattern: '^ *\\d{5}(?:-\\d{4})? *$' }),
+  ),
+  state: requiredInDocument(z.string().trim().max(50).prefault('').meta({ minLength: 1 })),
 });
 export const zipCheckSchema = z.object({ zip: z.string(), state: z.string(), city: z.string() });
