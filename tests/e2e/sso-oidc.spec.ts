@@ -29,6 +29,26 @@ test.describe('Sign in with SSO (OpenID Connect)', () => {
     expect(body.message.username).toBe('sso@example.com');
   });
 
+  test('log out ends the session here and at the identity provider', async ({ page }) => {
+    await page.goto('/rpc-app/reseller/sso');
+    await page.getByRole('textbox', { name: 'Email or SSO name' }).fill('sso@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('sso@example.com');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/home$/);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    // The IdP's own sign-out page (RP-initiated logout), then back to the console's sign-in.
+    await expect(
+      page.getByRole('heading', { name: 'Sign out of the demo identity provider?' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(/\/rpc-app\/reseller\/login$/);
+    expect((await page.request.get('/rpc-api/reseller/user_info')).status()).toBe(401);
+  });
+
   test('the refused password sign-in of an SSO user leads to SSO', async ({ page }) => {
     await page.goto('/rpc-app/reseller/login');
     const fields = resellerLoginFields(page);
