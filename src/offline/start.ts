@@ -76,7 +76,9 @@ export function startOfflineLayer(queryClient: QueryClient): () => void {
   });
   // This module loads after the first render (pwa-root.tsx): a user_info answer that came in
   // before is learnt now.
-  for (const query of queryClient.getQueryCache().findAll({ status: 'success' })) learnFrom(query);
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status === 'success') learnFrom(query);
+  }
   const removeStep = registerLogoutStep(async () => {
     const { wipeOfflineData } = await import('./wipe');
     await wipeOfflineData();
