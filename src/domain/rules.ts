@@ -9,7 +9,7 @@ import { lengths, type LengthBounds } from './limits';
 import { messages } from './messages';
 import { defineRule, hasLength, matches, withShape, type Rule } from './rule-core';
 import { emailShape, isEmail, signInRules } from './rules-sign-in';
-import { charsShape, inner, shapeJsonSchema, textShape, type RuleShape } from './rule-shapes';
+import { charsShape, inner, textShape, type RuleShape } from './rule-shapes';
 
 export { addressChars, noSpecialChars, plainText } from './character-checks';
 export type { Rule } from './rule-core';
