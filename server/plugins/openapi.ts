@@ -22,7 +22,13 @@ import { zodDocumentTransform } from './openapi-schemas';
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /** An answer other than the JSON envelope: its media type, or a redirect. */
-export type Answer = 'text/csv' | 'application/pdf' | 'image/png' | 'text/html' | 'redirect';
+export type Answer =
+  | 'text/csv'
+  | 'application/pdf'
+  | 'image/png'
+  | 'text/html'
+  | 'application/samlmetadata+xml'
+  | 'redirect';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -101,9 +107,12 @@ export const securitySchemes = {
 
 type SecurityRequirement = Record<string, string[]>;
 
+/** An identity provider's signed answer posted by the browser: no session, no CSRF token (csrf.ts). */
+const fromIdp = (policy: RoutePolicy | undefined) => policy?.access === 'identity-provider';
+
 /** Who may call, as OpenAPI security: from the route's policy, never stated twice. */
 function securityOf(policy: RoutePolicy | undefined, method: string, url: string) {
-  const needsCsrf = !SAFE_METHODS.has(method) && !CSRF_EXEMPT.has(url);
+  const needsCsrf = !SAFE_METHODS.has(method) && !CSRF_EXEMPT.has(url) && !fromIdp(policy);
   const csrf: SecurityRequirement = needsCsrf ? { csrfToken: [] } : {};
   const requirement = (scheme?: string): SecurityRequirement[] => {
     const all = { ...(scheme ? { [scheme]: [] } : {}), ...csrf };
@@ -127,7 +136,7 @@ function securityOf(policy: RoutePolicy | undefined, method: string, url: string
 /** The errors the route-policy and CSRF hooks answer before the handler runs. */
 function policyErrors(policy: RoutePolicy | undefined, method: string, url: string) {
   const errors: ErrorStatus[] = [];
-  const stateChanging = !SAFE_METHODS.has(method) && !CSRF_EXEMPT.has(url);
+  const stateChanging = !SAFE_METHODS.has(method) && !CSRF_EXEMPT.has(url) && !fromIdp(policy);
   switch (policy?.access) {
     case 'reseller':
       // Permission, a user cancelled while signed in, a support session's barred calls, CSRF.
@@ -300,6 +309,9 @@ const answerContent: Record<Exclude<Answer, 'redirect'>, Record<string, unknown>
   },
   'image/png': { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
   'text/html': { 'text/html': { schema: { type: 'string' } } },
+  'application/samlmetadata+xml': {
+    'application/samlmetadata+xml': { schema: { type: 'string' } },
+  },
 };
 
 interface OpenApiOperation {

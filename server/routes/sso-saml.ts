@@ -63,6 +63,7 @@ export function registerSsoSamlRoutes(app: FastifyInstance, ctx: AppContext): vo
           description:
             'The SAML 2.0 metadata of the account as a service provider (application/samlmetadata+xml): its entity ID is this address. Identity providers fetch it; it holds no secret.',
           errors: [404],
+          answer: 'application/samlmetadata+xml',
         }),
         params: accountParams,
       },

@@ -126,7 +126,8 @@ describe('errors', () => {
       if (policy?.access === 'reseller') expected.push('401', '403');
       if (policy?.access === 'partner') expected.push('401');
       if (policy?.access === 'api-key') expected.push('401', '429');
-      if (method === 'POST' && p.startsWith('/rpc-api/') && p !== '/rpc-api/csrf') {
+      const isCsrfChecked = p !== '/rpc-api/csrf' && policy?.access !== 'identity-provider';
+      if (method === 'POST' && p.startsWith('/rpc-api/') && isCsrfChecked) {
         expected.push('403');
       }
       for (const status of expected) {
@@ -161,7 +162,9 @@ describe('security', () => {
     const wrong: string[] = [];
     for (const { method, path: p, op } of operations) {
       const policy = policyOf(method, p);
-      const needsCsrf = method !== 'GET' && p !== '/rpc-api/csrf';
+      // An identity provider's POST is cross-site by nature: no CSRF token can exist on it.
+      const needsCsrf =
+        method !== 'GET' && p !== '/rpc-api/csrf' && policy?.access !== 'identity-provider';
       const scheme = {
         reseller: 'resellerSession',
         partner: 'partnerSession',
@@ -185,6 +188,7 @@ describe('security', () => {
       expect(doc.paths[p]?.get?.security).toEqual([{ apiKey: [] }]);
     }
     expect(doc.paths['/rpc-api/config']?.get?.security).toEqual([]);
+    expect(doc.paths['/rpc-api/sso/saml/{accountId}/acs']?.post?.security).toEqual([]);
   });
 });
 
@@ -219,6 +223,9 @@ describe('only the API', () => {
     expect(Object.keys(ok('/rpc-api/reseller/ecom/transactions/export'))).toEqual(['text/csv']);
     expect(Object.keys(ok('/rpc-api/reseller/ecom/invoicePdf'))).toEqual(['application/pdf']);
     expect(Object.keys(ok('/rpc-api/dc/probe/{file}'))).toEqual(['image/png']);
+    expect(Object.keys(ok('/rpc-api/sso/saml/{accountId}/metadata.xml'))).toEqual([
+      'application/samlmetadata+xml',
+    ]);
     expect(doc.paths['/rpc-api/reseller/logout']?.get?.responses['302']).toBeDefined();
   });
 });
