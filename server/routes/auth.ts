@@ -34,6 +34,7 @@ import { resellerLanding } from '../services/reseller-account/landing';
 import { formatMessage } from '../../src/domain/messages';
 import { SELECT_USERNAME_STEP } from '../../src/domain/api/two-factor-step';
 import { operation } from '../plugins/openapi';
+import { openResellerSession } from '../services/open-reseller-session';
 
 const okEmpty = okSchema(z.object({ ok: z.literal(true) }));
 
@@ -138,15 +139,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       // Two-factor authentication on: the session starts only after the second step.
       const secondStep = await startSecondFactor(ctx, request, reply, user.id);
       if (secondStep) return ok({ productType: 'reseller' as const, next: secondStep });
-      const pair = await ctx.sessions.start('reseller', user.id, requestContext(request));
-      await recordAudit(ctx.db, {
-        subjectKind: 'reseller',
-        subjectId: user.id,
+      await openResellerSession(ctx, request, reply, {
+        userId: user.id,
         accountId: user.account_id,
         action: 'signin',
-        ...requestContext(request),
       });
-      setSessionCookies(reply, config, 'reseller', pair);
       return ok({
         productType: 'reseller' as const,
         next: dueAction === 'pay' ? '/account/billingInfo' : await resellerLanding(ctx.db, user.id),

@@ -19,24 +19,33 @@ import { DEMO_PASSWORD } from '../db/seed/demo';
 export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.seedDemo) return;
   const origin = ctx.config.publicOrigin;
-  const idp = createDemoIdp({
-    issuer: `${origin}${DEMO_IDP_PATH}`,
-    mountPath: DEMO_IDP_PATH,
-    cookieKey: hmac(ctx.secrets.token.current, 'demo-idp cookies'),
-    clients: [
-      {
-        client_id: DEMO_IDP_CLIENT_ID,
-        client_secret: DEMO_IDP_CLIENT_SECRET,
-        redirect_uris: [`${origin}${OIDC_CALLBACK_PATH}`],
-        post_logout_redirect_uris: [`${origin}/rpc-app/reseller/login`],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
-    accounts: [
-      { sub: 'demo-sso-user', email: DEMO_SSO_EMAIL, password: DEMO_PASSWORD, emailVerified: true },
-    ],
-  });
+  // Made on its first request (once: the promise is kept), so a server that is never asked for
+  // the demo IdP never loads oidc-provider nor makes its signing key.
+  let idp: ReturnType<typeof createDemoIdp> | undefined;
+  const demoIdp = () =>
+    (idp ??= createDemoIdp({
+      issuer: `${origin}${DEMO_IDP_PATH}`,
+      mountPath: DEMO_IDP_PATH,
+      cookieKey: hmac(ctx.secrets.token.current, 'demo-idp cookies'),
+      clients: [
+        {
+          client_id: DEMO_IDP_CLIENT_ID,
+          client_secret: DEMO_IDP_CLIENT_SECRET,
+          redirect_uris: [`${origin}${OIDC_CALLBACK_PATH}`],
+          post_logout_redirect_uris: [`${origin}/rpc-app/reseller/login`],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+        },
+      ],
+      accounts: [
+        {
+          sub: 'demo-sso-user',
+          email: DEMO_SSO_EMAIL,
+          password: DEMO_PASSWORD,
+          emailVerified: true,
+        },
+      ],
+    }));
   // Not an API path: no route policy; the provider answers its own errors.
   app.route({
     // The provider's endpoints and sign-in page use GET and POST only.
@@ -44,8 +53,9 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
     url: `${DEMO_IDP_PATH}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
+      const provider = await demoIdp();
       reply.hijack();
-      await idp.handle(request.raw, reply.raw, request.body);
+      await provider.handle(request.raw, reply.raw, request.body);
     },
   });
 }

@@ -7,14 +7,12 @@ import { signInResponseSchema } from '../../src/domain/api/session';
 import { supportDisabledUrls, supportOtpSignInSchema } from '../../src/domain/api/support';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { requestContext } from '../plugins/auth';
-import { setSessionCookies } from '../plugins/cookies';
 import { limitAll, loginOf } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
-import { recordAudit } from '../services/audit';
 import { redeemSupportOtp } from '../services/support-otp';
 import { formatMessage } from '../../src/domain/messages';
 import { operation } from '../plugins/openapi';
+import { openResellerSession } from '../services/open-reseller-session';
 
 /** Support-OTP sign-in: an operator issues a code (`npm run support -- otp <email>`). */
 export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -50,20 +48,12 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
           errorCodes.INVALID_CREDENTIALS,
           formatMessage('otp.expired.or.incorrect'),
         );
-      const pair = await ctx.sessions.start(
-        'reseller',
-        redeemed.userId,
-        requestContext(request),
-        true,
-      );
-      await recordAudit(ctx.db, {
-        subjectKind: 'reseller',
-        subjectId: redeemed.userId,
+      await openResellerSession(ctx, request, reply, {
+        userId: redeemed.userId,
         accountId: redeemed.accountId,
         action: 'support.otp.signin',
-        ...requestContext(request),
+        isSupport: true,
       });
-      setSessionCookies(reply, ctx.config, 'reseller', pair);
       return ok({ productType: 'reseller' as const, next: '/home' });
     },
   );

@@ -14,7 +14,6 @@ import {
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
 import { requestContext } from '../plugins/auth';
-import { setSessionCookies } from '../plugins/cookies';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
@@ -37,6 +36,7 @@ import {
   useChallenge,
 } from '../services/twofa/twofa';
 import { operation } from '../plugins/openapi';
+import { openResellerSession } from '../services/open-reseller-session';
 
 /**
  * The second step of a reseller's sign-in: the pending sign-in's cookie, no session yet. A code
@@ -79,16 +79,12 @@ export function registerTwofaLoginRoutes(
     const user = await findAccountUser(ctx.db, userId);
     if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'Sign in again.');
     const dueAction = await pastDueAction(ctx.db, user.id);
-    const pair = await ctx.sessions.start('reseller', user.id, requestContext(request));
-    await recordAudit(ctx.db, {
-      subjectKind: 'reseller',
-      subjectId: user.id,
+    await openResellerSession(ctx, request, reply, {
+      userId: user.id,
       accountId: user.account_id,
       action,
-      ...requestContext(request),
     });
     clearChallengeCookie(reply, config);
-    setSessionCookies(reply, config, 'reseller', pair);
     if (isTrusting) {
       await trustBrowser(ctx.db, ctx.secrets, config, reply, user.id, requestContext(request));
     }

@@ -65,7 +65,7 @@ test('a new partner signs up on a phone, then sees empty reports said plainly', 
   await expect(page.getByText('Enter a valid phone number')).toHaveCount(0);
 
   // Stored without its punctuation; then approved, with nothing referred and nothing earned.
-  const stored = withE2eDatabase(id, (db) => {
+  const stored = withE2eDatabase((db) => {
     db.prepare("UPDATE partners SET account_status = 'APPROVED' WHERE partner_id = ?").run(id);
     return db.prepare('SELECT phone FROM partners WHERE partner_id = ?').get(id);
   });

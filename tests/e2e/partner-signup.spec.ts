@@ -1,39 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { expect, hasHorizontalScroll, test } from './fixtures';
+import { serverDataDir } from './outbox';
 
 // Partners mostly use a phone.
 test.use({ viewport: { width: 390, height: 844 } });
 
-/**
- * The e2e server's data folder: scripts/e2e-server.mjs makes a fresh one under the temp folder
- * (several may exist when builds run side by side), so pick the one holding this partner.
- */
-function dataDirOf(partnerId: string): string {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith('rpc-e2e-')) continue;
-    const file = path.join(os.tmpdir(), name, 'console.sqlite');
-    if (!fs.existsSync(file)) continue;
-    const db = new SQLite(file, { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT 1 FROM partners WHERE partner_id = ?').get(partnerId);
-      if (row) return path.join(os.tmpdir(), name);
-    } catch {
-      // Not a console database (yet): keep looking.
-    } finally {
-      db.close();
-    }
-  }
-  throw new Error(`no e2e database holds partner ${partnerId}`);
-}
-
 /** The operator command, against the e2e server's database. */
 function admin(partnerId: string, ...args: string[]) {
   return execFileSync('npx', ['tsx', 'server/cli/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDirOf(partnerId), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: serverDataDir(), DATABASE_URL: '' },
     encoding: 'utf8',
   });
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -10,26 +9,20 @@ import {
   signInAsReseller,
   test,
 } from './fixtures';
+import { serverDataDir } from './outbox';
 
-/**
- * The invitation e-mail sent to `email`, read from the e2e server's outbox. The server runs on a
- * temporary DATA_DIR (scripts/e2e-server.mjs) that the test is not told, so every e2e outbox is
- * searched for the unique address.
- */
+/** The invitation link in the newest mail to `email`, or null while it is not sent yet. */
 function invitationLinkFromOutbox(email: string): string | null {
-  const tmp = os.tmpdir();
-  for (const dir of fs.readdirSync(tmp).filter((name) => name.startsWith('rpc-e2e-'))) {
-    const outbox = path.join(tmp, dir, 'outbox');
-    if (!fs.existsSync(outbox)) continue;
-    for (const file of fs.readdirSync(outbox)) {
-      const text = fs
-        .readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (!text.includes(`To: ${email}`)) continue;
-      const match = /https?:\/\/\S+\/rpc-app\/reseller\/addUser\?\S+/.exec(text);
-      if (match) return match[0];
-    }
+  const outbox = path.join(serverDataDir(), 'outbox');
+  if (!fs.existsSync(outbox)) return null;
+  for (const file of fs.readdirSync(outbox)) {
+    const text = fs
+      .readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (!text.includes(`To: ${email}`)) continue;
+    const match = /https?:\/\/\S+\/rpc-app\/reseller\/addUser\?\S+/.exec(text);
+    if (match) return match[0];
   }
   return null;
 }

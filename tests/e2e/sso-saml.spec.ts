@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { idpMetadataXml } from '../server/helpers/saml-idp';
 import { startIdpServer, type IdpServer } from '../server/helpers/saml-idp-server';
+import { withE2eDatabase } from './e2e-database';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 /*
@@ -15,37 +12,11 @@ import { DEMO_PASSWORD, expect, test } from './fixtures';
 const ADMIN = 'reseller@example.com';
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '8090'}`;
 
-/** This run's server database: the one whose server published this run's origin. */
-function withDatabase<T>(run: (db: SQLite.Database) => T): T {
-  // Newest first: a folder an earlier run left behind may carry the same origin.
-  const files = fs
-    .readdirSync(os.tmpdir())
-    .filter((name) => name.startsWith('rpc-e2e-'))
-    .map((name) => path.join(os.tmpdir(), name, 'console.sqlite'))
-    .filter((file) => fs.existsSync(file))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const file of files) {
-    const db = new SQLite(file, { fileMustExist: true });
-    try {
-      db.pragma('busy_timeout = 5000');
-      const published = db
-        .prepare("SELECT value FROM server_settings WHERE name = 'public_origin'")
-        .get() as { value: string } | undefined;
-      if (published?.value === origin) return run(db);
-    } catch {
-      // Not a console database (yet): keep looking.
-    } finally {
-      db.close();
-    }
-  }
-  throw new Error(`no e2e database published ${origin}`);
-}
-
 let idpServer: IdpServer;
 let accountId: string;
 
 test.beforeAll(async () => {
-  accountId = withDatabase(
+  accountId = withE2eDatabase(
     (db) =>
       (
         db.prepare('SELECT account_id FROM users WHERE email = ?').get(ADMIN) as {
@@ -60,7 +31,7 @@ test.beforeAll(async () => {
   const { idp } = idpServer;
   const now = new Date().toISOString();
   // The admin's settings, as the "Single sign-on" screen saves them (tested in the server suite).
-  withDatabase((db) =>
+  withE2eDatabase((db) =>
     db
       .prepare(
         `INSERT INTO sso_configs (account_id, protocol, scope, saml_metadata_xml, saml_idp_entity_id,
@@ -82,7 +53,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // Other browser tests sign Acme's users in with their passwords: SSO goes off again.
-  withDatabase((db) => {
+  withE2eDatabase((db) => {
     db.prepare('DELETE FROM sso_identities WHERE account_id = ?').run(accountId);
     db.prepare('DELETE FROM sso_configs WHERE account_id = ?').run(accountId);
   });
@@ -125,7 +96,7 @@ test.describe('SAML sign-in through the identity provider', () => {
     page,
   }) => {
     // The same IdP-initiated answer is refused once the admin turns IdP-initiated sign-in off.
-    withDatabase((db) =>
+    withE2eDatabase((db) =>
       db
         .prepare('UPDATE sso_configs SET allow_idp_initiated = 0 WHERE account_id = ?')
         .run(accountId),

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceDetail } from '../../../src/domain/api/billing';
 import { formatMoney, formatDisplayDay, formatTaxLine } from '../../../src/domain/formats';
 import { fontFor, invoiceFonts } from './pdf-fonts';
@@ -118,7 +117,9 @@ function lines(doc: Doc, invoice: InvoiceDetail, top: number) {
   return y + 20;
 }
 
-export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+  // Loaded on the first PDF asked for, not at start-up (every server test file builds an app).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,

@@ -12,7 +12,6 @@ import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
 import { requestContext } from '../../plugins/auth';
-import { setSessionCookies } from '../../plugins/cookies';
 import { recordAudit } from '../audit';
 import { pastDueAction } from '../billing/pending-charges';
 import { nowIso } from '../clock';
@@ -20,6 +19,7 @@ import { resellerLanding } from '../reseller-account/landing';
 import { assertUsersWithinPlan } from '../reseller-users/plan-limit';
 import { isEmailTaken } from '../reseller-users/users-repository';
 import { startSecondFactor } from '../twofa/login';
+import { openResellerSession } from '../open-reseller-session';
 import { loadSsoConfig, markTested, type SsoConfig } from './config';
 
 /** The machine code of every refused SSO sign-in; the message is the catalogue's. */
@@ -267,22 +267,13 @@ async function startSsoSession(
     if (secondStep) return { kind: 'signed-in', next: afterSignIn(secondStep, returnPath) };
   }
   const method = identity.protocol === 'saml' ? 'sso_saml' : 'sso_oidc';
-  const pair = await ctx.sessions.start(
-    'reseller',
-    user.id,
-    requestContext(request),
-    false,
-    method,
-  );
-  await recordAudit(ctx.db, {
-    subjectKind: 'reseller',
-    subjectId: user.id,
+  await openResellerSession(ctx, request, reply, {
+    userId: user.id,
     accountId: user.account_id,
     action: 'signin.sso',
-    ...requestContext(request),
+    method,
     details: { protocol: identity.protocol, mfaDone: identity.mfaDone },
   });
-  setSessionCookies(reply, ctx.config, 'reseller', pair);
   const landing =
     dueAction === 'pay' ? '/account/billingInfo' : await resellerLanding(ctx.db, user.id);
   return { kind: 'signed-in', next: afterSignIn(landing, returnPath) };

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
 /*
  * A small OpenID Provider built on oidc-provider (a certified OP implementation): the demo's
@@ -47,7 +48,10 @@ export function freshSigningJwks(): NonNullable<Configuration['jwks']> {
   return { keys: [{ ...jwk, kid: crypto.randomUUID(), use: 'sig', alg: 'RS256' }] };
 }
 
-export function createDemoIdp(options: DemoIdpOptions): DemoIdp {
+export async function createDemoIdp(options: DemoIdpOptions): Promise<DemoIdp> {
+  // Loaded when the provider is first used, not at start-up: it is the heaviest import we have
+  // (about two seconds on a busy machine), and only the demo's /demo-idp and the tests use it.
+  const { default: Provider } = await import('oidc-provider');
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
   const provider = new Provider(options.issuer, {
     clients: options.clients,

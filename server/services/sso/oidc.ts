@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as client from 'openid-client';
+import type * as Client from 'openid-client';
 import type { SsoTestOutcome } from '../../../src/domain/api/sso';
 import type { AppContext } from '../../context';
 import { addSeconds, nowIso } from '../clock';
@@ -14,6 +14,12 @@ import type { FlowState } from './finish-page';
  * claims (iss, aud, azp, exp, iat, nonce). The state, nonce and PKCE verifier live in
  * sso_requests, so any instance can finish a sign-in another started, and each is used once.
  */
+
+/**
+ * openid-client is loaded on the first OIDC sign-in, not at start-up: most deployments never use
+ * it, and every server test file builds an app (its import costs about a second per file).
+ */
+const loadClient = () => import('openid-client');
 
 export const OIDC_CALLBACK_PATH = '/rpc-api/reseller/sso/oidc/callback';
 /** How long a sign-in sent to the IdP may take to come back. */
@@ -32,31 +38,33 @@ export const resolveIssuer = (issuer: string, publicOrigin: string): string =>
 const isLoopback = (url: URL) =>
   url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
-const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+const discovered = new Map<string, { at: number; config: Promise<Client.Configuration> }>();
 
 /** The issuer's configuration (discovery), for this client. */
 export function oidcConfiguration(
   issuer: string,
   clientId: string,
   clientSecret: string,
-): Promise<client.Configuration> {
+): Promise<Client.Configuration> {
   const key = `${issuer}\n${clientId}\n${sha256(clientSecret)}`;
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const url = new URL(issuer);
   // The ID token's signature is checked against the issuer's keys even though it comes straight
   // from the token endpoint (OIDC lets a client rely on TLS there; openid-client then skips it).
-  const execute = [client.enableNonRepudiationChecks];
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out: meant for this machine only, as isLoopback ensures
-  if (isLoopback(url)) execute.push(client.allowInsecureRequests);
-  const config = client.discovery(url, clientId, clientSecret, undefined, { execute, timeout: 10 });
+  const config = loadClient().then((client) => {
+    const execute = [client.enableNonRepudiationChecks];
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out: meant for this machine only, as isLoopback ensures
+    if (isLoopback(url)) execute.push(client.allowInsecureRequests);
+    return client.discovery(url, clientId, clientSecret, undefined, { execute, timeout: 10 });
+  });
   discovered.set(key, { at: Date.now(), config });
   // A failed discovery is not kept: the next sign-in tries again.
   config.catch(() => discovered.delete(key));
   return config;
 }
 
-async function configurationOf(ctx: AppContext, sso: SsoConfig): Promise<client.Configuration> {
+async function configurationOf(ctx: AppContext, sso: SsoConfig): Promise<Client.Configuration> {
   const secret = openClientSecret(ctx.secrets.fieldKey, sso);
   if (sso.protocol !== 'oidc' || !sso.oidc.issuer || !sso.oidc.clientId || !secret) {
     throw new SsoError('login', 'idp', 'the account has no complete OpenID Connect configuration');
@@ -79,6 +87,7 @@ export async function startOidcSignIn(
   options: { returnPath: string | null; testOnly: boolean },
 ): Promise<string> {
   const configuration = await configurationOf(ctx, sso);
+  const client = await loadClient();
   const state = randomToken(32);
   const nonce = client.randomNonce();
   const verifier = client.randomPKCECodeVerifier();
@@ -168,7 +177,8 @@ export async function finishOidcSignIn(
   const configuration = await configurationOf(ctx, sso);
   // The URL the IdP sent the browser to, on our public origin (the redirect_uri it must match).
   const currentUrl = new URL(request.url, ctx.config.publicOrigin);
-  let claims: client.IDToken | undefined;
+  const client = await loadClient();
+  let claims: Client.IDToken | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: row.code_verifier ?? '',
@@ -209,6 +219,7 @@ export async function oidcLogoutUrl(
   try {
     const configuration = await configurationOf(ctx, sso);
     if (!configuration.serverMetadata().end_session_endpoint) return null;
+    const client = await loadClient();
     return client.buildEndSessionUrl(configuration, {
       post_logout_redirect_uri: `${ctx.config.publicOrigin}${postLogoutPath}`,
       client_id: sso.oidc.clientId ?? '',

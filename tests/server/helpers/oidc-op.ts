@@ -38,7 +38,7 @@ export async function startTestOp(
   const signingKey = jwks.keys[0] as JWK & { kid: string };
   const clientId = 'console-under-test';
   const clientSecret = crypto.randomBytes(24).toString('hex');
-  const idp = createDemoIdp({
+  const idp = await createDemoIdp({
     issuer,
     mountPath: '',
     cookieKey: crypto.randomBytes(16).toString('hex'),

@@ -1,4 +1,3 @@
-import { generate } from 'selfsigned';
 import type { Database } from '../../../db/database';
 import { nowIso } from '../../clock';
 import { decryptField, encryptField } from '../../crypto';
@@ -26,6 +25,8 @@ interface StoredKeys {
 export async function spKeys(db: Database, fieldKey: FieldKeys): Promise<SpKeys> {
   const existing = await readKeys(db, fieldKey);
   if (existing) return existing;
+  // Loaded only by the one call that makes the deployment's key.
+  const { generate } = await import('selfsigned');
   const made = await generate([{ name: 'commonName', value: 'RemotePC console SAML SP' }], {
     keySize: 2048,
     algorithm: 'sha256',

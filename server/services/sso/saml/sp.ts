@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { SAML } from '@node-saml/node-saml';
 import type { AppContext } from '../../../context';
 import type { SsoConfig } from '../config';
 import { certificatePem } from './metadata';
@@ -44,6 +44,9 @@ export async function samlClient(
   const keys = await spKeys(ctx.db, ctx.secrets.fieldKey);
   const sp = spEndpoints(ctx.config.publicOrigin, config.accountId);
   const requestId = options.requestId;
+  // Loaded on the first SAML call, not at start-up: most deployments never use it, and every
+  // server test file builds an app (the import costs about a second per file).
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     issuer: sp.entityId,
     audience: sp.entityId,
