@@ -1,30 +1,25 @@
-import zlib from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ssoTestOutcomes } from '../../src/domain/api/sso';
-import { formatMessage } from '../../src/domain/messages';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
-import { accessCookie } from '../../server/plugins/cookies';
-import { loadSecrets } from '../../server/services/secrets';
-import { loadSsoConfig, saveSsoConfig } from '../../server/services/sso/config';
-import { samlLogoutUrl } from '../../server/services/sso/saml/logout';
-import { parseIdpMetadata } from '../../server/services/sso/saml/metadata';
-import { spMetadataXml } from '../../server/services/sso/saml/sp';
-import { startSamlSignIn } from '../../server/services/sso/saml/start';
 import { Agent } from './helpers/agent';
-import { accountIdOfUser } from './helpers/accounts';
+import { decode, encode, signedResponse, unsignedResponse } from './helpers/saml-idp';
 import {
-  decode,
-  encode,
-  idpKeys,
-  idpMetadataXml,
-  signedResponse,
-  unsignedResponse,
-  type IdpKeys,
-  type ResponseShape,
-  type TestIdp,
-} from './helpers/saml-idp';
-import { createTestApp, type TestApp } from './helpers/test-app';
+  ADMIN,
+  acme,
+  expectRefused,
+  expectSignedIn,
+  idp,
+  nextOf,
+  otherKeys,
+  post,
+  setIdpInitiated,
+  signInWith,
+  spMetadata,
+  startSignIn,
+  t,
+  trial,
+  useSamlSp,
+} from './helpers/saml-sp-harness';
 
 /*
  * SAML 2.0 sign-in against an identity provider we did not write (samlify signs its answers):
@@ -32,109 +27,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * page and, for the admin's "Test sign-in", the plain-words class of what failed.
  */
 
-const SAML_FAILED = 'SAML authentication has failed. Contact admin for assistance.';
-const ADMIN = 'reseller@example.com';
-
-let t: TestApp;
-let ctx: Pick<Parameters<typeof startSamlSignIn>[0], 'config' | 'db' | 'secrets'>;
-let acme: string;
-let trial: string;
-let idp: TestIdp;
-let otherKeys: IdpKeys;
-let spMetadata: string;
-let ip = 1;
-
-/** Gives the account this IdP as its SAML configuration, SSO on for every user. */
-async function configure(accountId: string) {
-  const metadata = parseIdpMetadata(idpMetadataXml(idp));
-  await saveSsoConfig(t.db, ctx.secrets.fieldKey, accountId, {
-    protocol: 'saml',
-    saml: {
-      metadataXml: idpMetadataXml(idp),
-      metadataUrl: null,
-      idpEntityId: metadata.entityId,
-      idpSsoUrl: metadata.ssoUrl,
-      idpSloUrl: metadata.sloUrl,
-      idpCerts: metadata.certs,
-    },
-    scope: 'account',
-  });
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ctx = { config: t.config, db: t.db, secrets: loadSecrets(t.config) };
-  acme = await accountIdOfUser(t.db, ADMIN);
-  trial = await accountIdOfUser(t.db, 'trial@example.com');
-  idp = {
-    entityId: 'https://idp.example.org/saml/metadata',
-    ssoUrl: 'https://idp.example.org/saml/sso',
-    sloUrl: 'https://idp.example.org/saml/slo',
-    keys: await idpKeys(),
-  };
-  otherKeys = await idpKeys();
-  await configure(acme);
-  spMetadata = await spMetadataXml(ctx, acme);
-});
-afterAll(() => t.close());
-
-beforeEach(async () => {
-  await setIdpInitiated(false);
-});
-
-async function setIdpInitiated(on: boolean) {
-  await t.db
-    .updateTable('sso_configs')
-    .set({ allow_idp_initiated: on ? 1 : 0 })
-    .where('account_id', '=', acme)
-    .execute();
-}
-
-/** Starts an SP-initiated sign-in and answers the AuthnRequest's ID (read back from the URL). */
-async function startSignIn(testOnly = false, accountId = acme): Promise<{ id: string; url: URL }> {
-  const config = await loadSsoConfig(t.db, accountId);
-  if (!config) throw new Error('no SSO configuration');
-  const url = new URL(await startSamlSignIn(ctx, config, { testOnly, returnPath: '' }));
-  const request = zlib
-    .inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64'))
-    .toString('utf8');
-  const id = /\sID="([^"]+)"/.exec(request)?.[1];
-  if (!id) throw new Error(`no ID in ${request}`);
-  return { id, url };
-}
-
-/** A browser posting the IdP's answer to the account's ACS (a new browser: no cookies). */
-async function post(samlResponse: string, accountId = acme) {
-  const browser = new Agent(t.app, `10.41.0.${String(ip++)}`);
-  const response = await browser.post(`/rpc-api/sso/saml/${accountId}/acs`, {
-    SAMLResponse: samlResponse,
-  });
-  return { response, browser };
-}
-
-/** The page's next address (the finish page moves on by a meta refresh). */
-const nextOf = (html: string) => /http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1];
-
-async function signInWith(shape: ResponseShape = {}) {
-  const { id } = await startSignIn();
-  const saml = await signedResponse(idp, spMetadata, { nameId: ADMIN, inResponseTo: id, ...shape });
-  return post(saml);
-}
-
-function expectSignedIn(result: Awaited<ReturnType<typeof post>>) {
-  expect(result.response.statusCode).toBe(200);
-  expect(result.response.body).toContain('Signed in. Opening the console.');
-  expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(true);
-}
-
-function expectRefused(result: Awaited<ReturnType<typeof post>>, message = SAML_FAILED) {
-  expect(result.response.statusCode).toBe(200);
-  expect(result.response.body).toContain(message);
-  expect(nextOf(result.response.body)).toContain('/rpc-app/reseller/login?ssoError=');
-  expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(false);
-  // What failed goes to the server log, never to the page.
-  expect(result.response.body).not.toMatch(/SAML:|signature|audience|InResponseTo|expired/i);
-}
+useSamlSp();
 
 describe('SP-initiated sign-in', () => {
   it('sends the browser to the IdP with a signed AuthnRequest naming our ACS', async () => {
@@ -312,131 +205,5 @@ describe('replay across instances', () => {
       await second.close();
       await database.close();
     }
-  });
-});
-
-describe('IdP-initiated sign-in', () => {
-  it('is refused while the admin has not turned it on', async () => {
-    expectRefused(await post(await signedResponse(idp, spMetadata, { nameId: ADMIN })));
-  });
-
-  it('is accepted once the admin turns it on', async () => {
-    await setIdpInitiated(true);
-    expectSignedIn(await post(await signedResponse(idp, spMetadata, { nameId: ADMIN })));
-  });
-});
-
-describe('the user is matched only inside the account', () => {
-  it("never signs in a user of another account, even by that user's e-mail", async () => {
-    const result = await signInWith({ nameId: 'trial@example.com' });
-    expectRefused(result, formatMessage('sso.login.failed'));
-    const bound = await t.db
-      .selectFrom('sso_identities')
-      .select('user_id')
-      .where('subject', '=', 'trial@example.com')
-      .execute();
-    expect(bound).toEqual([]);
-  });
-});
-
-describe('two-factor: skipped only when the IdP says a second factor was used', () => {
-  const TWOFA = 'twofa@example.com';
-
-  async function signInTwofa(authnContext: string) {
-    const account = await accountIdOfUser(t.db, TWOFA);
-    const { id } = await startSignIn(false, account);
-    const metadata = await spMetadataXml(ctx, account);
-    const saml = await signedResponse(idp, metadata, {
-      nameId: TWOFA,
-      inResponseTo: id,
-      authnContext,
-    });
-    return post(saml, account);
-  }
-
-  beforeAll(async () => {
-    await configure(await accountIdOfUser(t.db, TWOFA));
-  });
-
-  it("a password at the IdP leads to the console's own two-factor step", async () => {
-    const result = await signInTwofa(
-      'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
-    );
-    expect(nextOf(result.response.body)).toBe('/rpc-app/reseller/login?step=twofa');
-    expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(false);
-  });
-
-  it.each(['https://refeds.org/profile/mfa', 'urn:oasis:names:tc:SAML:2.0:ac:classes:MultiFactor'])(
-    '%s signs in without it',
-    async (context) => {
-      expectSignedIn(await signInTwofa(context));
-    },
-  );
-});
-
-describe('"Test sign-in" reports what failed in plain words', () => {
-  async function test(shape: ResponseShape) {
-    const { id } = await startSignIn(true);
-    const saml = await signedResponse(idp, spMetadata, {
-      nameId: ADMIN,
-      inResponseTo: id,
-      ...shape,
-    });
-    return (await post(saml)).response.body;
-  }
-
-  it.each([
-    ['certificate', { signWith: undefined as IdpKeys | undefined }],
-    ['audience', { audience: 'https://another-sp.example.com/metadata' }],
-    ['clock', { notOnOrAfter: -600 }],
-    ['attribute', { nameId: '' }],
-  ] as const)('%s', async (outcome, shape) => {
-    const body = await test(outcome === 'certificate' ? { signWith: otherKeys } : shape);
-    expect(body).toContain(ssoTestOutcomes[outcome].replace(/'/g, '&#39;'));
-    expect(nextOf(body)).toBe(`/rpc-app/account/sso?ssoTest=${outcome}`);
-  });
-
-  it('success: reported, and no session started', async () => {
-    const { id } = await startSignIn(true);
-    const saml = await signedResponse(idp, spMetadata, { nameId: ADMIN, inResponseTo: id });
-    const { response, browser } = await post(saml);
-    expect(response.body).toContain(ssoTestOutcomes.ok);
-    expect(browser.cookies.has(accessCookie('reseller'))).toBe(false);
-  });
-});
-
-describe('single logout', () => {
-  it("asks the IdP's SingleLogoutService to end the user's session, signed", async () => {
-    expectSignedIn(await signInWith());
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ADMIN)
-      .executeTakeFirstOrThrow();
-    const url = new URL(
-      (await samlLogoutUrl(ctx, { accountId: acme, userId: user.id })) ?? 'http://none',
-    );
-    expect(`${url.origin}${url.pathname}`).toBe(idp.sloUrl);
-    expect(url.searchParams.get('Signature')).toBeTruthy();
-    const request = zlib
-      .inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64'))
-      .toString('utf8');
-    expect(request).toContain('LogoutRequest');
-    const subjects = await t.db
-      .selectFrom('sso_identities')
-      .select('subject')
-      .where('user_id', '=', user.id)
-      .execute();
-    const nameId = /<saml:NameID[^>]*>([^<]+)<\/saml:NameID>/.exec(request)?.[1];
-    expect(subjects.map((row) => row.subject)).toContain(nameId);
-  });
-
-  it('answers nothing for a user who never signed in through the IdP', async () => {
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'subuser@example.com')
-      .executeTakeFirstOrThrow();
-    expect(await samlLogoutUrl(ctx, { accountId: acme, userId: user.id })).toBeUndefined();
   });
 });
