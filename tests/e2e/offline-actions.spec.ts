@@ -3,10 +3,6 @@ import { expect, signInAsReseller, test, waitForActivatedWorker } from './fixtur
 
 const HINT = 'You are offline. This needs a connection to the server.';
 
-// Sign-in, the service worker's activation and two network switches: about 20 s on a quiet
-// 2-core machine, past 30 s when it is loaded.
-test.describe.configure({ timeout: 60_000 });
-
 /** Signs in, lets the service worker take over and opens Users: its first 25 rows. */
 async function openUsers(page: Page): Promise<Locator> {
   // The large demo account: more users than one page holds.

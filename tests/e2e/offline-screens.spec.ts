@@ -6,11 +6,6 @@ import {
   waitForActivatedWorker,
 } from './fixtures';
 
-// Each test signs in, waits for the service worker to take over, then goes offline and reloads:
-// on a loaded two-CPU runner that took 21-28 s of the default 30 s (the partner test once ran
-// out of it in a full run), so these get 60 s. Nothing here checks speed.
-test.describe.configure({ timeout: 60_000 });
-
 test('an invoice opened earlier opens offline from the list, with no spinner or error', async ({
   page,
   context,

@@ -254,8 +254,6 @@ test.describe('Computers screen', () => {
     test(`no WCAG 2.1 AA violations at ${String(viewport.width)} px, list and dialog`, async ({
       page,
     }) => {
-      // Sign-in, a full page load and two whole-page axe scans: near 30 s on a loaded 2-core runner.
-      test.setTimeout(60_000);
       await page.setViewportSize(viewport);
       await signInAsReseller(page);
       await page.goto('/rpc-app/home/computers');
