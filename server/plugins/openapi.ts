@@ -7,6 +7,7 @@ import { TWOFA_COOKIE } from '../services/twofa/login';
 import { accessCookie } from './cookies';
 import { SAFE_METHODS } from './csrf';
 import { isRateLimited } from './rate-limits';
+import { attachExamples } from './openapi-examples';
 import { describeResellerApi, resellerApiFacts } from './openapi-reseller-api';
 import { isApiPath } from './route-policy';
 import { zodDocumentTransform } from './openapi-schemas';
@@ -371,5 +372,6 @@ export const openApiTransformObject: SwaggerTransformObject = (documentObject) =
     [...used].sort().map((status) => [errorResponses[status].name, errorResponseComponent(status)]),
   );
   describeResellerApi(document);
+  attachExamples(document);
   return document;
 };
