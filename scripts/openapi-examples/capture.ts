@@ -120,6 +120,8 @@ try {
   console.log(`${String(recorder.examples.size)} operations recorded in ${OUT}`);
   console.log(`not recorded (no JSON, or an example in the schema): ${missing.join(', ')}`);
   for (const problem of recorder.problems) console.log(`problem: ${problem}`);
+  // An example outside its schema would fail tests/server/openapi-examples.test.ts: say so here.
+  if (recorder.problems.length > 0) process.exitCode = 1;
 } finally {
   await t.close();
 }
