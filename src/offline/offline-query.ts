@@ -10,7 +10,7 @@ import { afterNextPaint } from '../lib/after-paint';
 import { clientErrorCodes, isApiError } from '../lib/http/api-error';
 import { offlineAccount } from './account';
 import type { SnapshotKind } from './db';
-import { showStoredAnswer } from './online-status';
+import { showStoredAnswer, useIsOnline } from './online-status';
 import { snapshotKey } from './snapshot-key';
 import type { StoredAnswer } from './store';
 
@@ -86,6 +86,22 @@ export function withOfflineStore<T, K extends QueryKey>(
   };
 }
 
+/**
+ * When the data on screen was last synced, if it is a saved copy: the offline store's copy, or,
+ * offline, the query's own data. That one was restored from the persisted query cache at start-up
+ * (a fresh copy is not fetched again, so the store never answers) or kept from before the
+ * connection dropped: saved on this device all the same, last updated when it was fetched.
+ */
+function storedAtOf(
+  query: Pick<UseQueryResult, 'data' | 'dataUpdatedAt'>,
+  fromStore: number | undefined,
+  isOnline: boolean,
+): number | undefined {
+  if (query.data === undefined) return undefined;
+  if (fromStore !== undefined || isOnline) return fromStore;
+  return query.dataUpdatedAt > 0 ? query.dataUpdatedAt : undefined;
+}
+
 export type OfflineQueryResult<T> = UseQueryResult<T> & {
   /** Set when the data shown is the stored copy: when it was last synced (ms since epoch). */
   storedAt: number | undefined;
@@ -116,7 +132,8 @@ export function useOfflineQuery<T, K extends QueryKey>(
     networkMode: 'always',
   });
   const id = snapshotKey(options.queryKey);
-  const storedAt = query.data === undefined ? undefined : servedFromStore.get(id);
+  const isOnline = useIsOnline();
+  const storedAt = storedAtOf(query, servedFromStore.get(id), isOnline);
   useEffect(
     () => (storedAt === undefined ? undefined : showStoredAnswer(id, storedAt)),
     [id, storedAt],
