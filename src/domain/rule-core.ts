@@ -66,10 +66,17 @@ export function defineRule({ blank, checks, isMultiline = false, shape }: RuleDe
   return withShape(rule, shape, { isRequired: blank !== null });
 }
 
-/** Length in UTF-16 units, the same count the browser's maxLength attribute uses. */
+/**
+ * Length in characters (Unicode code points), as the API document's maxLength (JSON Schema) and
+ * zod count it, so a value the document allows is never refused here. The browser's maxLength
+ * attribute counts UTF-16 units, stricter for emoji: the console's inputs never send more.
+ */
 export function hasLength({ min, max }: LengthBounds): (value: string) => boolean {
-  return (value) =>
-    (min === undefined || value.length >= min) && (max === undefined || value.length <= max);
+  return (value) => {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are the count wanted
+    const length = [...value].length;
+    return (min === undefined || length >= min) && (max === undefined || length <= max);
+  };
 }
 
 export function matches(pattern: RegExp): (value: string) => boolean {

@@ -109,8 +109,14 @@ const streetCases = (blank: string | null): RuleCases => ({
   ],
 });
 
+/**
+ * Characters outside the Basic Multilingual Plane: one character, two UTF-16 units. Lengths are
+ * counted in characters (code points), as the API document's maxLength and zod count them.
+ */
+const astral = (length: number) => '😀'.repeat(length);
+
 const lengthCases = (min: number, max: number, message: string): RuleCases => ({
-  accept: [a(min), a(min + 1), a(max - 1), a(max), `  ${a(min)}  `, 'Office PC 1'],
+  accept: [a(min), a(min + 1), a(max - 1), a(max), `  ${a(min)}  `, 'Office PC 1', astral(max)],
   reject: [
     ['', message],
     ['   ', message],
@@ -118,13 +124,15 @@ const lengthCases = (min: number, max: number, message: string): RuleCases => ({
     [`  ${a(min - 1)}  `, message],
     [a(max + 1), message],
     [a(max + 10), message],
+    [astral(max + 1), message],
   ],
 });
 
 const maxOnlyCases = (max: number, message: string): RuleCases => ({
-  accept: ['', '   ', 'hello', a(max - 1), a(max), `  ${a(max)}  `],
+  accept: ['', '   ', 'hello', a(max - 1), a(max), `  ${a(max)}  `, astral(max)],
   reject: [
     [a(max + 1), message],
+    [astral(max + 1), message],
     [` ${a(max + 1)} `, message],
     [a(max + 2), message],
     [a(max + 50), message],
