@@ -1,5 +1,5 @@
 // `npm test`: every check, stage by stage, stopping after the first stage with a failure.
-// typecheck, lint, unit, server on SQLite, server on PostgreSQL, build, cluster, browser tests.
+// typecheck, lint, unit, server on SQLite and PostgreSQL, build, cluster, browser tests.
 //
 // A stage holds lanes that run at once; a lane runs its checks one after another. tsc, eslint
 // and the server suite (one vitest worker there) each keep about one of a two-CPU machine's
@@ -22,8 +22,14 @@ const stages = [
   ],
   // Alone: vitest runs the jsdom files on both cores (beside lint it took 141 s instead of 52).
   [[['unit tests', 'npx vitest run --project unit']]],
+  // The SQLite run ends about 100 s before the PostgreSQL one: the build and the cluster suite
+  // (its own databases) follow it in that lane instead of waiting for a stage of their own.
   [
-    [['server tests on SQLite', 'npx vitest run --project server']],
+    [
+      ['server tests on SQLite', 'npx vitest run --project server'],
+      ['build', 'npm run --silent build'],
+      ['cluster tests (3 instances, HAProxy, PostgreSQL)', 'node scripts/test-cluster.mjs'],
+    ],
     [
       [
         'server tests on PostgreSQL',
@@ -31,8 +37,6 @@ const stages = [
       ],
     ],
   ],
-  [[['build', 'npm run --silent build']]],
-  [[['cluster tests (3 instances, HAProxy, PostgreSQL)', 'node scripts/test-cluster.mjs']]],
   [[['browser tests (Chromium)', 'npm run --silent test:e2e']]],
 ];
 

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -19,6 +20,11 @@ declare const self: ServiceWorkerGlobalScope;
 // The shell and every lazy chunk, so the console opens with no network after one visit.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes the open page at once: until then the page's requests pass the worker
+// by, so a console opened once and taken offline before any reload could not load a screen it
+// had not opened yet. It changes nothing for an update: a new version still waits for the
+// console's SKIP_WAITING (below), and pages it takes over were already controlled.
+clientsClaim();
 
 // Client-side routes under /rpc-app/ open from the cached index.html. API calls and the pages
 // the server renders outside the app are never answered by this fallback.

@@ -106,12 +106,6 @@ export async function waitForActivatedWorker(page: Page): Promise<void> {
       });
     });
   });
-  // The page is controlled from its next load; make sure it is now.
-  await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 10_000,
-    })
-    .catch(async () => {
-      await page.reload();
-    });
+  // The worker claims the page when it activates (src/sw/sw.ts).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

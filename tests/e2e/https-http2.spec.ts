@@ -1,4 +1,4 @@
-import { tlsPort } from '../../playwright.config';
+import { chromiumPath, tlsPort } from '../../playwright.config';
 import { expect, signInAsReseller, test } from './fixtures';
 
 // The same console served by the server itself over HTTPS (TLS_CERT_FILE, TLS_KEY_FILE), as a
@@ -8,8 +8,9 @@ import { expect, signInAsReseller, test } from './fixtures';
 test.use({
   baseURL: `https://127.0.0.1:${tlsPort}`,
   ignoreHTTPSErrors: true,
+  serviceWorkers: 'allow',
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   },
 });

@@ -1,6 +1,9 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, signInAsReseller, test, waitForActivatedWorker } from './fixtures';
 
+// The service worker is part of what this file tests (see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const HINT = 'You are offline. This needs a connection to the server.';
 
 /** Signs in, lets the service worker take over and opens Users: its first 25 rows. */

@@ -7,6 +7,9 @@ import {
   waitForActivatedWorker,
 } from './fixtures';
 
+// The service worker is part of what this file tests (see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The accounts of every row in the offline database. */
 async function storedAccounts(page: Page): Promise<string[]> {
   return page.evaluate(

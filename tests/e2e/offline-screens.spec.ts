@@ -6,6 +6,9 @@ import {
   waitForActivatedWorker,
 } from './fixtures';
 
+// The service worker is part of what this file tests (see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('an invoice opened earlier opens offline from the list, with no spinner or error', async ({
   page,
   context,

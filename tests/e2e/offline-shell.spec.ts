@@ -2,6 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, signInAsReseller, test, waitForActivatedWorker } from './fixtures';
 
+// The service worker is part of what this file tests (see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The built service worker the e2e server sends (see scripts/e2e-server.mjs). */
 const workerFile = join(process.env.BUILD_DIR ?? '.', 'dist', 'sw.js');
 

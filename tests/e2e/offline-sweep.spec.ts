@@ -8,6 +8,9 @@ import {
   waitForActivatedWorker,
 } from './fixtures';
 
+// The service worker is part of what this file tests (see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Every signed-in screen opened with no network, nothing of it visited before but the first one:
  * each shows its data saved on this device with the offline banner, or says plainly that it needs

@@ -77,7 +77,12 @@ async function signedInPage(browser: Browser, visitor: Visitor, width: number, h
   const key = `${visitor}@${String(width)}`;
   const cached = signedInPages.get(key);
   if (cached && !cached.isClosed()) return cached;
-  const context = await browser.newContext({ viewport: { width, height } });
+  // Signed-in screens are swept under the service worker, as they are used. The anonymous ones
+  // get a fresh page each, where installing it (the whole precache) would cost more than the test.
+  const context = await browser.newContext({
+    viewport: { width, height },
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   await signIn(page, visitor);
   signedInPages.set(key, page);
