@@ -12,6 +12,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   [errorCodes.NOT_FOUND]: 404,
   [errorCodes.CONFLICT]: 409,
   [errorCodes.PLAN_USER_LIMIT]: 409,
+  [errorCodes.RULE_FAILED]: 422,
   [errorCodes.RATE_LIMITED]: 429,
   [errorCodes.INTERNAL_ERROR]: 500,
 };
@@ -34,3 +35,11 @@ export class AppError extends Error {
   }
   readonly field: string | undefined;
 }
+
+/** A value the request may send but that breaks a rule no schema states (HTTP 422). */
+export const ruleFailed = (message: string, field?: string) =>
+  new AppError(errorCodes.RULE_FAILED, message, field === undefined ? {} : { field });
+
+/** A value another record already holds (HTTP 409). */
+export const conflict = (message: string, field?: string) =>
+  new AppError(errorCodes.CONFLICT, message, field === undefined ? {} : { field });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCodes } from '../../src/domain/api/envelope';
+import { BEYOND_SCHEMA, errorCodes } from '../../src/domain/api/envelope';
 import { AppError } from '../app-error';
 import { formatMessage } from '../../src/domain/messages';
 import { notFoundPage, wantsHtmlPage } from './not-found-page';
@@ -28,9 +28,13 @@ export function registerErrorHandling(app: FastifyInstance, productName = 'Remot
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      // A refinement marked BEYOND_SCHEMA is a rule, not the document's shape.
+      const [status, code] = isAcrossFields(first?.params)
+        ? [422, errorCodes.RULE_FAILED]
+        : [400, errorCodes.VALIDATION_FAILED];
       return reply
-        .status(400)
-        .send(envelope(400, errorCodes.VALIDATION_FAILED, first?.message ?? GENERIC_ERROR, field));
+        .status(status)
+        .send(envelope(status, code, first?.message ?? GENERIC_ERROR, field));
     }
     const conflict = uniqueViolation(error);
     if (conflict) {
@@ -62,6 +66,12 @@ export function registerErrorHandling(app: FastifyInstance, productName = 'Remot
       .status(404)
       .send(envelope(404, errorCodes.NOT_FOUND, 'The requested resource was not found.'));
   });
+}
+
+/** Whether a zod issue (as fastify-type-provider-zod passes it on) carries BEYOND_SCHEMA. */
+function isAcrossFields(params: unknown): boolean {
+  const issueParams = (params as { params?: { rule?: unknown } } | undefined)?.params;
+  return issueParams?.rule === BEYOND_SCHEMA.rule;
 }
 
 export const tooManyAttempts = 'Too many attempts. Wait a few minutes and try again.';

@@ -224,7 +224,7 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
   400: {
     name: 'BadRequest',
     description:
-      'The input was refused: VALIDATION_FAILED naming the `field`, or the machine code of the rule it broke.',
+      'The request breaks its documented shape (VALIDATION_FAILED, naming the `field`), or the machine code of the refusal says why (INVALID_PASSWORD, say).',
   },
   401: {
     name: 'Unauthorized',
@@ -248,13 +248,13 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
   409: {
     name: 'Conflict',
     description:
-      'Another record already holds the value, or the action was already done (CONFLICT).',
+      'Another record already holds the value (an e-mail, a team or group name: CONFLICT, naming the `field`), or the action was already done.',
   },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the server accepts.' },
   422: {
     name: 'UnprocessableContent',
     description:
-      'The Idempotency-Key was already used with a different request (IDEMPOTENCY_KEY_REUSED): use a new key for a new request.',
+      'The request has the documented shape but breaks a rule no schema can state (RULE_FAILED: a check across fields, against the account or a lookup, such as a VAT ID of the billing country or a ZIP code of the state; `message` says which, `field` where), or the Idempotency-Key was already used with a different request (IDEMPOTENCY_KEY_REUSED).',
   },
   429: {
     name: 'TooManyRequests',

@@ -30,6 +30,8 @@ export function registerBillingAddressRoutes(app: FastifyInstance, ctx: AppConte
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
+          // A country the shop does not sell to, a US state or ZIP code that does not exist.
+          422: errorEnvelopeSchema,
         },
       },
     },

@@ -57,7 +57,7 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
         ...operation('upgradePlan', 'Upgrade the plan, paying with a new or the stored card', {
           description:
             "Charges the prorated amount now; an unknown plan answers 400 with PLAN_NOT_FOUND and a refused card 400 with the gateway's reason.",
-          errors: [402],
+          errors: [402, 422],
         }),
         tags,
         body: continueUpgradeRequestSchema,

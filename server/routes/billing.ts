@@ -63,7 +63,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         ...operation('updateCard', 'Replace the card on file and say whether charges are pending', {
           description:
             "The new card is checked with the payment gateway before it replaces the old one; a refused card answers 400 with the gateway's reason.",
-          errors: [402],
+          errors: [402, 422],
         }),
         tags,
         body: updateCardRequestSchema,
@@ -92,7 +92,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
         ...operation('payPendingCharges', 'Pay the pending charges with the card on file', {
           description:
             'When another payment settled the same charges first, this one is given back and the call answers 409 PENDING_CHARGES_CHANGED: reload the billing information.',
-          errors: [409, 402],
+          errors: [402, 409, 422],
         }),
         tags,
         response: { 200: okSchema(payPendingResponseSchema) },

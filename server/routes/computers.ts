@@ -77,8 +77,9 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       config: policy.reseller('computers.manage'),
       schema: {
         ...operation('addComputer', 'Add a computer', {
-          description: 'Refused with 400 when the plan has no room for another computer.',
-          errors: [404],
+          description:
+            'Refused with 422 RULE_FAILED when the plan has no room for another computer.',
+          errors: [404, 422],
         }),
         tags,
         body: addComputerSchema,
@@ -150,7 +151,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       config: policy.reseller('computers.manage'),
       schema: {
         ...operation('allotComputers', 'Allot computers to a user, or take them back', {
-          errors: [404],
+          errors: [404, 422],
         }),
         tags,
         body: allotComputersSchema,
@@ -290,7 +291,9 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       config: policy.reseller('computers.manage'),
       schema: {
         ...operation('createGroup', 'Create a computer group', {
-          description: 'A name another group of the account has answers 400 on the name field.',
+          description:
+            'A name another group of the account has answers 409 CONFLICT on the name field.',
+          errors: [409],
         }),
         tags,
         body: createGroupSchema,
@@ -309,7 +312,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     {
       config: policy.reseller('computers.manage'),
       schema: {
-        ...operation('renameGroup', 'Rename a computer group', { errors: [404] }),
+        ...operation('renameGroup', 'Rename a computer group', { errors: [404, 409] }),
         tags,
         body: renameGroupSchema,
         response: done,

@@ -64,7 +64,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.public,
       schema: {
-        ...operation('signUpPartner', 'Start a partner signup', { errors: [409] }),
+        ...operation('signUpPartner', 'Start a partner signup', { errors: [409, 422] }),
         tags,
         body: partnerSignupStartSchema,
         response: { 200: okSchema(z.object({ ok: z.literal(true) })) },
@@ -84,7 +84,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         ...operation('continuePartnerSignup', 'Finish a partner signup from its emailed link', {
           description: 'An unknown or expired link answers 400 with `expired_link`.',
-          errors: [409],
+          errors: [409, 422],
         }),
         tags,
         body: partnerSignupSchema,
@@ -111,7 +111,9 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
-        ...operation('previewPartnerW9Form', 'Check a W-9 form and show it for confirmation'),
+        ...operation('previewPartnerW9Form', 'Check a W-9 form and show it for confirmation', {
+          errors: [422],
+        }),
         tags,
         body: w9FormSchema,
         response: { 200: okSchema(w9PreviewSchema) },
@@ -124,7 +126,7 @@ export function registerPartnerAccountRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
-        ...operation('confirmPartnerW9Form', 'Submit the confirmed W-9 form'),
+        ...operation('confirmPartnerW9Form', 'Submit the confirmed W-9 form', { errors: [422] }),
         tags,
         body: w9FormSchema,
         response: { 200: okSchema(z.object({ next: z.string(), message: z.string() })) },

@@ -92,6 +92,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         ...operation('resetPartnerPassword', "Set a partner's new password from a reset link", {
           description: 'An unknown or expired link answers 400 with `expired_link`.',
+          errors: [422],
         }),
         tags,
         body: resetPasswordSchema,
@@ -111,7 +112,9 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
     {
       config: policy.partner,
       schema: {
-        ...operation('changePartnerPassword', "Change the signed-in partner's password"),
+        ...operation('changePartnerPassword', "Change the signed-in partner's password", {
+          errors: [422],
+        }),
         tags,
         body: changePasswordSchema,
         response: { 200: okSchema(messageResultSchema) },
@@ -134,7 +137,7 @@ export function registerPartnerProfileRoutes(app: FastifyInstance, ctx: AppConte
         ...operation('updatePartnerProfile', "Update the signed-in partner's profile", {
           description:
             'A new email address takes effect once confirmed from the link mailed to it.',
-          errors: [409],
+          errors: [409, 422],
         }),
         tags,
         body: profileUpdateSchema,

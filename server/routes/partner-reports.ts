@@ -59,7 +59,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
         ...operation(
           'getPartnerBountyReport',
           "Report the partner's bounty signups over a date range",
-          { errors: [403] },
+          { errors: [403, 422] },
         ),
         tags,
         querystring: bountyReportQuerySchema,
@@ -89,7 +89,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
             operationId,
             `Report the partner's ${programLabel[program]}referrals over a date range`,
             {
-              errors: [403],
+              errors: [403, 422],
             },
           ),
           tags,
@@ -119,7 +119,7 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContex
             operationId,
             `List the partner's ${programLabel[program]}commissions over a date range`,
             {
-              errors: [403],
+              errors: [403, 422],
             },
           ),
           tags,

@@ -33,6 +33,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
         ...operation('listApiComputers', 'List computers', {
           description:
             'One page of the account\'s computers: search by name or description (q), filter by group ("all", "none" or a group id), sort by name, last_seen or status, asc or desc. Pages by cursor: `limit` rows, then send `next_cursor` as `cursor` (with the same sort and filters) until it is null.',
+          errors: [422],
         }),
         querystring: apiListComputersQuerySchema,
         response: {
@@ -53,6 +54,7 @@ export function registerResellerApiComputerRoutes(app: FastifyInstance, ctx: App
         ...operation('listApiGroups', 'List computer groups', {
           description:
             "The account's groups, A to Z, with how many computers each holds: all of them, or with `limit` (and then `cursor`: the answer's `next_cursor`) a page at a time.",
+          errors: [422],
         }),
         querystring: apiListGroupsQuerySchema,
         response: {

@@ -45,7 +45,13 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
   const tags = ['reseller API'];
   const security = [{ apiKey: [] }];
   // The same limit as the other /reseller-api/ calls; it runs first so guessing keys is slow too.
-  const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+  // 422: a rule no schema states (the plan's computers, a cursor of another list or account).
+  const errors = {
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    404: errorEnvelopeSchema,
+    422: errorEnvelopeSchema,
+  };
 
   /** The account's administrator: what a key may do is what the administrator may do. */
   async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -103,6 +109,8 @@ export function registerResellerApiUserRoutes(app: FastifyInstance, ctx: AppCont
         response: {
           200: okSchema(inviteResultSchema).meta({ example: exampleInviteAnswer }),
           ...errors,
+          // An address another user holds.
+          409: errorEnvelopeSchema,
         },
       },
     },

@@ -49,6 +49,7 @@ export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppCon
         ...operation(
           'resendInvitations',
           'Send a new invitation link to each selected pending (or expired) invitation',
+          { errors: [422] },
         ),
         body: userIdsBodySchema,
         response: { 200: okSchema(bulkResendResultSchema), ...errors },

@@ -94,7 +94,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         ...operation('addUser', 'Add a user with a password, no invitation', {
           description:
             'Refused with 409 when the plan has no room for another user or the email is taken.',
-          errors: [409],
+          errors: [409, 422],
         }),
         tags,
         body: addUserSchema,
@@ -113,7 +113,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         ...operation('inviteUser', 'Invite a user by email', {
           description:
             'Refused with 409 when the plan has no room for another user or the email is taken.',
-          errors: [409],
+          errors: [409, 422],
         }),
         tags,
         body: inviteUserSchema.meta({ example: exampleInviteRequest }),
@@ -167,7 +167,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       config: policy.reseller('users.manage'),
       schema: {
         ...operation('resendInvitation', 'Send an invitation again with a new link', {
-          errors: [404],
+          errors: [404, 422],
         }),
         tags,
         body: userIdBodySchema,
@@ -212,7 +212,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       config: policy.reseller('users.manage'),
       schema: {
         ...operation('updateUser', "Change a user's name, role or allotted computers", {
-          errors: [404, 409],
+          errors: [404, 409, 422],
         }),
         tags,
         body: updateUserSchema,
@@ -228,7 +228,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: policy.reseller('users.manage'),
       schema: {
-        ...operation('deleteUsers', 'Cancel users (they can be restored)', { errors: [404] }),
+        ...operation('deleteUsers', 'Cancel users (they can be restored)', { errors: [404, 422] }),
         tags,
         body: userIdsBodySchema,
         response: { 200: okSchema(doneSchema) },

@@ -66,7 +66,7 @@ export function registerSessionListRoutes(app: FastifyInstance, ctx: AppContext)
         ...operation('signOutSession', 'Sign out one of the user’s other sessions', {
           description:
             'Ends the session at once on every instance: its next call answers 401. Only the caller’s own sessions; another user’s or an ended session answers 404. The calling session is refused (that is Logout).',
-          errors: [404],
+          errors: [404, 422],
         }),
         tags,
         body: signOutSessionSchema,

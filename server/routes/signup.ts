@@ -133,7 +133,9 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
-        ...operation('signUpFreeTrial', 'Start a free-trial reseller account', { errors: [409] }),
+        ...operation('signUpFreeTrial', 'Start a free-trial reseller account', {
+          errors: [409, 422],
+        }),
         tags,
         body: trialSignupRequestSchema,
         response: { 200: okSchema(signupResponseSchema) },
@@ -153,7 +155,9 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: policy.public,
       schema: {
-        ...operation('signUpPaid', 'Sign up for a paid reseller account', { errors: [409, 402] }),
+        ...operation('signUpPaid', 'Sign up for a paid reseller account', {
+          errors: [402, 409, 422],
+        }),
         tags,
         body: paidSignupRequestSchema,
         response: { 200: okSchema(signupResponseSchema) },
@@ -199,6 +203,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
         ...operation(
           'verifyChromebookCaptcha',
           "Pass the captcha for a Chromebook app's sign-in session",
+          { errors: [422] },
         ),
         tags,
         body: chromebookVerifySchema,

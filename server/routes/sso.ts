@@ -50,7 +50,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...operation('startSsoSignIn', 'Start a sign-in through the account SSO', {
           description:
             "Finds the account whose single sign-on answers for the e-mail or SSO name and answers the identity provider's address to go to. A user whose SSO is not on is refused (403) with the spec's message.",
-          errors: [400, 403, 429],
+          errors: [400, 403, 422, 429],
         }),
         tags,
         body: ssoStartSchema,
@@ -148,7 +148,7 @@ function registerSsoAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...operation('saveSsoConfig', 'Save the account single sign-on settings', {
           description:
             'SAML: the IdP metadata XML or its URL (read and checked); OIDC: issuer (discovery is checked), client id and client secret (sealed, never shown again; leave empty to keep). A new identity provider needs a new test.',
-          errors: [400],
+          errors: [400, 409, 422],
         }),
         tags,
         body: ssoConfigInputSchema,
@@ -182,7 +182,7 @@ function registerSsoAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
           {
             description:
               "Answers the identity provider's address; the sign-in comes back to the Single sign-on screen with its outcome in plain words and starts no session.",
-            errors: [400],
+            errors: [400, 422],
           },
         ),
         tags,
@@ -202,8 +202,8 @@ function registerSsoAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         ...operation('enableSso', 'Turn single sign-on on (account or chosen users) or off', {
           description:
-            'Sets sso_flag and user_sso_status. Refused (400) before a successful test; a user of another account is not found (404). The administrator keeps the password sign-in.',
-          errors: [400, 404],
+            'Sets sso_flag and user_sso_status. Refused (422 RULE_FAILED) before a successful test; a user of another account is not found (404). The administrator keeps the password sign-in.',
+          errors: [400, 404, 422],
         }),
         tags,
         body: ssoEnableSchema,

@@ -79,7 +79,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/reseller/vat/update',
     {
       schema: {
-        ...operation('updateVatNumber', "Set the account's VAT number"),
+        ...operation('updateVatNumber', "Set the account's VAT number", { errors: [422] }),
         tags: ['tax'],
         body: vatUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
@@ -98,7 +98,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/reseller/gst/updateGSTNumber',
     {
       schema: {
-        ...operation('updateGstNumber', "Set the account's GST number"),
+        ...operation('updateGstNumber', "Set the account's GST number", { errors: [422] }),
         tags: ['tax'],
         body: gstUpdateRequestSchema,
         response: { 200: okSchema(textResultSchema) },
@@ -117,7 +117,9 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
     '/rpc-api/validateUSAZipCode',
     {
       schema: {
-        ...operation('validateUsZipCode', 'Check that a US ZIP code belongs to a state'),
+        ...operation('validateUsZipCode', 'Check that a US ZIP code belongs to a state', {
+          errors: [422],
+        }),
         tags: ['tax'],
         querystring: zipCheckRequestSchema,
         response: { 200: okSchema(zipCheckSchema) },

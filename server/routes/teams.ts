@@ -53,7 +53,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: policy.reseller('teams.manage'),
       schema: {
         ...operation('createTeam', 'Create a team', {
-          description: 'A name another team of the account has answers 400 on the name field.',
+          description:
+            'A name another team of the account has answers 409 CONFLICT on the name field.',
+          errors: [409],
         }),
         tags,
         body: createTeamSchema,
@@ -71,7 +73,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     {
       config: policy.reseller('teams.manage'),
       schema: {
-        ...operation('renameTeam', 'Rename a team', { errors: [404] }),
+        ...operation('renameTeam', 'Rename a team', { errors: [404, 409] }),
         tags,
         body: renameTeamSchema,
         response: done,
@@ -114,7 +116,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
         ...operation('addTeamMembers', 'Add users to a team', {
           description:
             'All or nothing: a user already in a team, cancelled or not of the account refuses the whole request.',
-          errors: [404],
+          errors: [404, 422],
         }),
         tags,
         body: teamMembersSchema,

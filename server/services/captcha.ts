@@ -53,7 +53,7 @@ export function createCaptcha(config: Config, secrets: Secrets) {
    */
   async function verify(db: Executor, payload: string): Promise<void> {
     if (payload.trim() === '') {
-      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('captcha.verify'), {
+      throw new AppError(errorCodes.RULE_FAILED, formatMessage('captcha.verify'), {
         field: 'altcha',
       });
     }

@@ -119,7 +119,7 @@ export async function signOutSession(
   sessionId: string,
 ): Promise<void> {
   if (sessionId === actor.currentSessionId) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, CURRENT_SESSION_REFUSED, { field: 'id' });
+    throw new AppError(errorCodes.RULE_FAILED, CURRENT_SESSION_REFUSED, { field: 'id' });
   }
   const now = nowIso();
   await db.transaction().execute(async (tx) => {

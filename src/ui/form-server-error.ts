@@ -4,6 +4,7 @@
  */
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { fieldErrorCodes } from '../domain/api/envelope';
 import { GENERIC_ERROR_TEXT, isApiError } from '../lib/http/api-error';
 
 /** The form field a failed call names, when the form has a field of that name. */
@@ -42,4 +43,21 @@ export function showServerError(
     color: 'red',
     message: isApiError(error) ? error.message : GENERIC_ERROR_TEXT,
   });
+}
+
+/**
+ * Where a failed call's message goes when a form places it itself: under the field the server
+ * named (a field error's code, fieldErrorCodes, with a field `fields` lists), otherwise
+ * `field: null` for the form's alert.
+ */
+export function serverError(
+  error: unknown,
+  fields: readonly string[],
+): { field: string | null; message: string } {
+  if (!isApiError(error)) return { field: null, message: GENERIC_ERROR_TEXT };
+  const isFieldError =
+    fieldErrorCodes.has(error.description) &&
+    error.field !== undefined &&
+    fields.includes(error.field);
+  return { field: isFieldError ? (error.field ?? null) : null, message: error.message };
 }

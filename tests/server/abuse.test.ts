@@ -186,7 +186,7 @@ describe('invitations', () => {
       admin.post('/rpc-api/reseller/user/invite', { email: 'burst.invite@example.com' }),
     );
     expect(answers[0]?.statusCode).toBe(200);
-    expect(answers.slice(1, 60).every((answer) => answer.statusCode === 400)).toBe(true);
+    expect(answers.slice(1, 60).every((answer) => answer.statusCode === 409)).toBe(true);
     expectTooMany(answers[60]);
   });
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingInfo } from '../../src/domain/api/billing';
-import { Agent, errorOf } from './helpers/agent';
+import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { addressesFrom, signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -59,7 +59,7 @@ describe('Billing address without the card', () => {
     const agent = await signedIn('reseller@example.com');
     const before = await info(agent);
     const response: LightMyRequestResponse = await agent.post(PATH, { ...newAddress, ...change });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.field).toBe(field);
     if (text) expect(errorOf(response)?.message).toBe(text);
     expect(await info(agent)).toEqual(before);

@@ -288,7 +288,7 @@ describe('groups', () => {
     expect(group).toBeDefined();
 
     const dupe = await post(admin, '/rpc-api/reseller/group/create', { name: 'night SHIFT' });
-    expect(dupe.statusCode).toBe(400);
+    expect(dupe.statusCode).toBe(409);
     expect(errorOf(dupe)).toMatchObject({
       field: 'name',
       message: 'A group with this name already exists',
@@ -339,7 +339,7 @@ describe('group names under concurrency', () => {
       post(admin, '/rpc-api/reseller/group/create', { name: 'Race Group' }),
       post(subAdmin, '/rpc-api/reseller/group/create', { name: 'RACE GROUP' }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const refused = a.statusCode === 400 ? a : b;
     expect(errorOf(refused)?.message).toBe('A group with this name already exists');
     const names = (await groups()).groups.map((group) => group.name.toLowerCase());
@@ -384,7 +384,7 @@ describe('move, allot and delete many', () => {
       computerIds: `${one.id},${two.id}`,
       userId: sam,
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(422);
     expect(errorOf(refused)).toMatchObject({
       field: 'userId',
       message: 'Cannot allot more than 3 computers to subuser@example.com',

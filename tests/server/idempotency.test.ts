@@ -76,14 +76,14 @@ describe('Idempotency-Key on the reseller API', () => {
     expect(await usersNamed('idem.once@example.com')).toBe(1);
     // Without a key, the same call is a new request: "already exists".
     const plain = await invite(acmeKey, 'idem.once@example.com');
-    expect(plain.statusCode).toBe(400);
+    expect(plain.statusCode).toBe(409);
   });
 
   it('a refusal is kept too: the retry gets the same refusal, not a second attempt', async () => {
     const first = await invite(acmeKey, 'subadmin@example.com', 'key-refused');
-    expect(first.statusCode).toBe(400);
+    expect(first.statusCode).toBe(409);
     const again = await invite(acmeKey, 'subadmin@example.com', 'key-refused');
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
   });
@@ -170,7 +170,7 @@ describe('Idempotency-Key on the reseller API', () => {
       .where('key', '=', 'key-running')
       .execute();
     const taken = await invite(acmeKey, 'idem.running@example.com', 'key-running');
-    expect(taken.statusCode).toBe(400);
+    expect(taken.statusCode).toBe(409);
     expect(taken.headers['idempotent-replayed']).toBeUndefined();
     expect(errorOf(taken)?.message).toBe('Email address already exists');
   });

@@ -6,7 +6,7 @@ import { decryptField } from '../../server/services/crypto';
 import { decidePartner } from '../../server/services/partners/approval';
 import { createMailer } from '../../server/services/mail';
 import { loadSecrets } from '../../server/services/secrets';
-import { Agent, errorOf } from './helpers/agent';
+import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -89,7 +89,7 @@ describe('partner signup: section 5 rules and messages', () => {
   ])('step one %o → %s: "%s"', async (overrides, field, message) => {
     const agent = await anonymous();
     const response = await agent.post('/rpc-api/partner/partnerSignup', signup(overrides));
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)).toMatchObject({ message, ...(field ? {} : {}) });
   });
 
@@ -118,7 +118,7 @@ describe('partner signup: section 5 rules and messages', () => {
   ])('step two %o: "%s"', async (overrides, message) => {
     const agent = await anonymous();
     const response = await agent.post('/rpc-api/partner/continuePartenrSignup', signup(overrides));
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.message).toBe(message);
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, errorOf } from './helpers/agent';
+import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -70,7 +70,7 @@ describe('edit profile', () => {
   ])('%o is refused with "%s"', async (form, message) => {
     const agent = await signedIn('demopartner');
     const response = await agent.post('/rpc-api/partner/updatePartnerEditProfile', form);
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.message).toBe(message);
   });
 });
@@ -108,7 +108,7 @@ describe('change password', () => {
   ])('%o: "%s"', async (form, message) => {
     const agent = await signedIn('demopartner');
     const response = await agent.post('/rpc-api/partner/updatePartnerPassword', form);
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.message).toBe(message);
   });
 

@@ -17,7 +17,7 @@ import {
   settleCommissions,
 } from '../../server/services/partners/commissions';
 import { attributeSignup, recordClick } from '../../server/services/partners/referrals';
-import { errorOf } from './helpers/agent';
+import { errorOf, expectRefusal } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -310,7 +310,7 @@ describe('report ranges', () => {
   ])('%o is refused with "%s"', async (query, text) => {
     const agent = await signedIn('demopartner');
     const response = await agent.get('/rpc-api/partner/getPartnerUserReport', query);
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.message).toBe(text);
   });
 

@@ -83,7 +83,7 @@ describe('allotments', () => {
   it('add, invite, update, CSV and the reseller API refuse going over; exactly at the cap is allowed', async () => {
     await setCap((await allottedTotal(t.db, accountId)) + 5);
     const over = await admin.post('/rpc-api/reseller/user/add', person(6));
-    expect(over.statusCode).toBe(400);
+    expect(over.statusCode).toBe(422);
     expect(errorOf(over)).toMatchObject({ message: OVER, field: 'allotedComputers' });
 
     const exact = await admin.post('/rpc-api/reseller/user/add', person(5));
@@ -118,7 +118,7 @@ describe('allotments', () => {
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
       payload: { email: 'cap.api@example.com', role: 'sub_user', allotedComputers: 1 },
     });
-    expect(api.statusCode, api.body).toBe(400);
+    expect(api.statusCode, api.body).toBe(422);
     expect(errorOf(api)?.message).toBe(OVER);
     expect(await room()).toBe(0);
 
@@ -140,7 +140,7 @@ describe('allotments', () => {
       admin.post('/rpc-api/reseller/user/add', person(3)),
       admin.post('/rpc-api/reseller/user/add', person(3)),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await room()).toBe(1);
   });
 });
@@ -168,7 +168,7 @@ describe('computers', () => {
     const fits = await admin.post('/rpc-api/reseller/computer/add', computer('Cap-PC-1'));
     expect(fits.statusCode, fits.body).toBe(200);
     const over = await admin.post('/rpc-api/reseller/computer/add', computer('Cap-PC-2'));
-    expect(over.statusCode).toBe(400);
+    expect(over.statusCode).toBe(422);
     expect(errorOf(over)?.message).toBe(NO_ROOM);
     expect(await count()).toBe(held + 1);
   });

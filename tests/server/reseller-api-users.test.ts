@@ -150,7 +150,7 @@ describe('POST /reseller-api/v1/users/invite, update, delete', () => {
         allotedComputers: '1',
       },
     });
-    expect(badName.statusCode).toBe(400);
+    expect(badName.statusCode).toBe(422);
     expect(errorOf(badName)?.field).toBe('firstName');
   });
 

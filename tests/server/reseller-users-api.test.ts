@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { Agent, errorOf } from './helpers/agent';
+import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
 import { invitationLinkFromOutbox } from './helpers/outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -197,7 +197,7 @@ describe('POST /reseller/user/add', () => {
       password: 'Secret@12',
       ...change,
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.message).toBe(message);
   });
 
@@ -421,7 +421,7 @@ describe('update, delete, cancelled users and restore', () => {
         allotedComputers,
       });
     const refused = await update('1');
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(422);
     expect(errorOf(refused)).toMatchObject({
       field: 'allotedComputers',
       message: 'This user already has 2 computers allotted. Move some to another user first.',
@@ -508,7 +508,7 @@ describe('update, delete, cancelled users and restore', () => {
     const response = await admin.post('/rpc-api/reseller/user/delete', {
       userIds: `${other},${me}`,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response)?.message).toBe('You cannot delete your own account');
     const still = await t.db
       .selectFrom('users')

@@ -136,7 +136,7 @@ describe('POST /reseller/user/invite/resend/bulk', () => {
     const pending = await invite('bulk.mixed@example.com');
     const active = (await list({ status: 'active' })).users[0]?.id ?? '';
     const mixed = await admin.post(BULK, { userIds: `${pending},${active}` });
-    expect(mixed.statusCode).toBe(400);
+    expect(mixed.statusCode).toBe(422);
     expect(errorOf(mixed)?.field).toBe('userIds');
     expect(mailsTo(t.config.dataDir, 'bulk.mixed@example.com')).toHaveLength(1);
   });

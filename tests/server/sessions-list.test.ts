@@ -227,9 +227,9 @@ describe('signing out one session', () => {
     const agent = await browser(ADMIN);
     const id = await ownId(agent);
     const own = await agent.post(SIGN_OUT, { sessionId: id });
-    expect(own.statusCode).toBe(400);
+    expect(own.statusCode).toBe(422);
     expect(errorOf(own)).toMatchObject({
-      description: 'VALIDATION_FAILED',
+      description: 'RULE_FAILED',
       message: CURRENT_SESSION_REFUSED,
       field: 'id',
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, errorOf } from './helpers/agent';
+import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { solveCaptcha } from './helpers/captcha';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -143,7 +143,7 @@ describe('free trial signup', () => {
       ...account({ email: 'RESELLER@example.com' }),
       altcha: await solveCaptcha(agent),
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toMatchObject({
       message: 'An account is already registered with this email address',
       field: 'email',
@@ -180,7 +180,7 @@ describe('free trial signup', () => {
       ...account(overrides),
       altcha: await solveCaptcha(agent),
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)).toMatchObject({ message, field });
     expect(await countUsers()).toBe(before);
   });
@@ -190,7 +190,7 @@ describe('the captcha', () => {
   it('missing: "Please verify captcha"', async () => {
     const agent = await visitor();
     const response = await agent.post('/rpc-api/reseller/freeRBSTrialSignup', account());
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response)).toMatchObject({ message: 'Please verify captcha', field: 'altcha' });
   });
 
@@ -329,7 +329,7 @@ describe('paid signup', () => {
       ...paid(overrides),
       altcha: await solveCaptcha(agent),
     });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response);
     expect(errorOf(response)?.field).toBe(field);
     if (message) expect(errorOf(response)?.message).toBe(message);
     expect(await countUsers()).toBe(before);

@@ -108,7 +108,7 @@ describe('the admin settings calls', () => {
 
   it('refuse incomplete or unreachable settings, naming the field, and save nothing', async () => {
     const noIssuer = await admin.post(CONFIG, { protocol: 'oidc', oidcClientId: 'x' });
-    expect(noIssuer.statusCode).toBe(400);
+    expect(noIssuer.statusCode).toBe(422);
     expect(errorOf(noIssuer)?.field).toBe('oidcIssuer');
     const badProtocol = await admin.post(CONFIG, { protocol: 'ldap' });
     expect(badProtocol.statusCode).toBe(400);
@@ -124,7 +124,7 @@ describe('the admin settings calls', () => {
       oidcClientId: op.clientId,
       oidcClientSecret: op.clientSecret,
     });
-    expect(unreachable.statusCode).toBe(400);
+    expect(unreachable.statusCode).toBe(422);
     expect(errorOf(unreachable)?.field).toBe('oidcIssuer');
     const notHttps = await admin.post(CONFIG, {
       protocol: 'oidc',
@@ -192,7 +192,7 @@ describe('the admin settings calls', () => {
 
   it('refuse to turn SSO on before a successful test', async () => {
     const early = await admin.post('/rpc-api/reseller/sso/enable', { scope: 'account' });
-    expect(early.statusCode).toBe(400);
+    expect(early.statusCode).toBe(422);
     expect(errorOf(early)?.message).toBe(ssoMessages.testFirst);
   });
 

@@ -68,7 +68,7 @@ describe('teams', () => {
       teamId: target?.id ?? '',
       userIds: `${free},${alreadyInTeam}`,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response)?.message).toBe(
       'You cannot add a user to more than one team. Deselect users who are already part of a Team',
     );

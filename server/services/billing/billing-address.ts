@@ -18,7 +18,7 @@ export interface AddressInput {
 export function checkAddress(input: AddressInput): AddressInput {
   const country = input.country.toUpperCase();
   if (!isKnownCountry(country)) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('generic.error'), {
+    throw new AppError(errorCodes.RULE_FAILED, formatMessage('generic.error'), {
       field: 'country',
     });
   }
@@ -26,12 +26,12 @@ export function checkAddress(input: AddressInput): AddressInput {
   if (country === 'US') {
     state = state.toUpperCase();
     if (!usStateOptions().some((option) => option.code === state)) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('state.select'), {
+      throw new AppError(errorCodes.RULE_FAILED, formatMessage('state.select'), {
         field: 'state',
       });
     }
     if (!checkUsZip(input.zip, state)) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('zip.usa.invalid'), {
+      throw new AppError(errorCodes.RULE_FAILED, formatMessage('zip.usa.invalid'), {
         field: 'zip',
       });
     }

@@ -170,13 +170,9 @@ export async function upgradeByCard(
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError(
-        errorCodes.VALIDATION_FAILED,
-        issue?.message ?? formatMessage('generic.error'),
-        {
-          field: issue?.path.join('.'),
-        },
-      );
+      throw new AppError(errorCodes.RULE_FAILED, issue?.message ?? formatMessage('generic.error'), {
+        field: issue?.path.join('.'),
+      });
     }
     newCard = await tokenizeOrThrow(db, parsed.data);
     holder = parsed.data.holder;

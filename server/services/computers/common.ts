@@ -10,8 +10,6 @@ import type { RequestInfo } from '../reseller-users/users-common';
 export const computerNotFound = () => new AppError(errorCodes.NOT_FOUND, computerMessages.notFound);
 export const groupNotFound = () =>
   new AppError(errorCodes.NOT_FOUND, computerMessages.groupNotFound);
-export const invalid = (message: string, field: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
 
 /** One activity-log entry per write; `target` is what the log shows (a computer or group name). */
 export const audit = (

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../db/database';
-import { AppError } from '../../app-error';
+import { AppError, ruleFailed } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import {
   allotOverLimitMessage,
@@ -14,7 +14,7 @@ import { hashPassword } from '../passwords';
 import { assertCan, type Actor } from '../reseller-users/actor';
 import { lockPlanComputerLimit } from '../reseller-users/plan-limit';
 import type { RequestInfo } from '../reseller-users/users-common';
-import { audit, computerNotFound, invalid, ownComputers, ownGroup } from './common';
+import { audit, computerNotFound, ownComputers, ownGroup } from './common';
 import { findComputer, listComputersPage, type ComputerListOptions } from './repository';
 
 export type ComputerListQuery = Omit<ComputerListOptions, 'allottedTo'>;
@@ -95,7 +95,7 @@ async function assertRoomForComputer(tx: Executor, accountId: string): Promise<v
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!withinPlan(Number(row?.n ?? 0), 1, limit)) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, computerMessages.overPlan, { status: 400 });
+    throw ruleFailed(computerMessages.overPlan);
   }
 }
 
@@ -191,7 +191,7 @@ export async function allotComputers(
         .where('id', 'not in', [...computerIds])
         .executeTakeFirst();
       if (Number(held?.n ?? 0) + rows.length > user.alloted_computers) {
-        throw invalid(allotOverLimitMessage(user.alloted_computers, user.email), 'userId');
+        throw ruleFailed(allotOverLimitMessage(user.alloted_computers, user.email), 'userId');
       }
       target = { id: user.id, email: user.email };
     }

@@ -4,7 +4,8 @@ import { computerMessages, type GroupList } from '../../../src/domain/api/comput
 import { nowIso } from '../clock';
 import { assertCan, type Actor } from '../reseller-users/actor';
 import type { RequestInfo } from '../reseller-users/users-common';
-import { audit, invalid, ownGroup } from './common';
+import { conflict } from '../../app-error';
+import { audit, ownGroup } from './common';
 import { listGroupsWithCounts } from './repository';
 
 /** Names are compared without case: "Servers" and "servers" are the same group. */
@@ -25,7 +26,7 @@ async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid(computerMessages.groupNameTaken, 'name');
+    if (isUniqueViolation(error)) throw conflict(computerMessages.groupNameTaken, 'name');
     throw error;
   }
 }
@@ -37,7 +38,7 @@ async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId
     .where('account_id', '=', actor.accountId)
     .where('name_key', '=', nameKey(name));
   if (exceptId) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw invalid(computerMessages.groupNameTaken, 'name');
+  if (await query.executeTakeFirst()) throw conflict(computerMessages.groupNameTaken, 'name');
 }
 
 export async function listGroups(db: Executor, actor: Actor): Promise<GroupList> {

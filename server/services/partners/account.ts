@@ -61,7 +61,7 @@ const policyError = (violation: { field: string; message: string }) =>
   new AppError(
     violation.message === messages['current.password.invalid']
       ? errorCodes.INVALID_PASSWORD
-      : errorCodes.VALIDATION_FAILED,
+      : errorCodes.RULE_FAILED,
     violation.message,
     { field: violation.field },
   );

@@ -58,7 +58,7 @@ function collectChanges(partner: Record<Column, string>, input: ProfileUpdate) {
     if (key === 'country') {
       const country = findCountry(value);
       if (!country) {
-        throw new AppError(errorCodes.VALIDATION_FAILED, 'Select a country', { field: 'country' });
+        throw new AppError(errorCodes.RULE_FAILED, 'Select a country', { field: 'country' });
       }
       value = country.name;
     }
@@ -68,7 +68,7 @@ function collectChanges(partner: Record<Column, string>, input: ProfileUpdate) {
   const state = changes.state ?? partner.state;
   if ((changes.country !== undefined || changes.state !== undefined) && statesOf(country).length) {
     if (!statesOf(country).includes(state)) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, messages['state.select'], {
+      throw new AppError(errorCodes.RULE_FAILED, messages['state.select'], {
         field: 'state',
       });
     }
@@ -84,7 +84,7 @@ async function assertEmailFree(db: Executor, email: string, partnerId: string) {
     .where('id', '!=', partnerId)
     .executeTakeFirst();
   if (taken) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, messages['email.exists'], {
+    throw new AppError(errorCodes.CONFLICT, messages['email.exists'], {
       field: 'emailId',
     });
   }

@@ -38,7 +38,7 @@ export async function assertApprovedPartner(db: Executor, partnerId: string): Pr
 
 export function rangeOrThrow(query: ReportRangeQuery, now: string): ResolvedRange {
   const result = resolveReportRange(query, now.slice(0, 10));
-  if (!result.ok) throw new AppError(errorCodes.VALIDATION_FAILED, result.message);
+  if (!result.ok) throw new AppError(errorCodes.RULE_FAILED, result.message);
   return result.range;
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AppError } from '../../app-error';
+import { AppError, conflict } from '../../app-error';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../clock';
 import { hashPassword } from '../passwords';
@@ -15,7 +15,7 @@ import { checkPasswordPolicy } from '../../../src/domain/password-policy';
 import { findCountry, statesOf } from './geo';
 
 const invalid = (field: string, message: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
+  new AppError(errorCodes.RULE_FAILED, message, { field });
 
 /** Step one: the partner ID and e-mail are free, the password follows the rules. */
 export async function checkSignupStart(
@@ -40,10 +40,10 @@ export async function checkSignupStart(
     .where((eb) => eb.or([eb('partner_id', '=', partnerId), eb('email', '=', email)]))
     .execute();
   if (taken.some((p) => p.partner_id === partnerId)) {
-    throw invalid('partnerId', partnerAccountMessages.partnerIdTaken);
+    throw conflict(partnerAccountMessages.partnerIdTaken, 'partnerId');
   }
   if (taken.some((p) => p.email === email)) {
-    throw invalid('emailId', messages['email.exists']);
+    throw conflict(messages['email.exists'], 'emailId');
   }
 }
 
@@ -93,7 +93,7 @@ export async function createPartner(
       .execute();
   } catch {
     // Two signups racing for the same ID or e-mail: the unique index decides.
-    throw new AppError(errorCodes.VALIDATION_FAILED, messages['account.register.failed']);
+    throw conflict(messages['account.register.failed']);
   }
   return id;
 }

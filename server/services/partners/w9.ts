@@ -18,7 +18,7 @@ import {
 export function previewW9(form: W9Form, now = nowIso()): W9Preview {
   const [problem] = w9FormProblems(form, now.slice(0, 10));
   if (problem) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, problem.message, { field: problem.field });
+    throw new AppError(errorCodes.RULE_FAILED, problem.message, { field: problem.field });
   }
   const tinType = form.tinType as TinType;
   const tin = normaliseTin(tinType, form.tin);

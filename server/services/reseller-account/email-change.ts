@@ -11,8 +11,7 @@ import { verifyPassword } from '../passwords';
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 
-const taken = () =>
-  new AppError(errorCodes.VALIDATION_FAILED, messages['email.exists'], { field: 'email' });
+const taken = () => new AppError(errorCodes.CONFLICT, messages['email.exists'], { field: 'email' });
 const nothingPending = () =>
   new AppError(errorCodes.NOT_FOUND, emailChangeMessages.nothingPending, { status: 404 });
 export const emailLinkExpired = () =>

@@ -6,7 +6,7 @@ import { PLAN_BULK_RESELLER, SUBSCRIPTION_TYPE_FREE_TRIAL } from '../../../src/d
 import { messages } from '../../../src/domain/messages';
 import { passwordPolicyViolation } from '../../../src/domain/password-policy';
 import { cleanName } from '../../../src/domain/validation';
-import { AppError } from '../../app-error';
+import { AppError, conflict } from '../../app-error';
 import type { Database, Executor } from '../../db/database';
 import { recordAudit } from '../audit';
 import { payForNewAccount } from '../billing/paid-signup';
@@ -20,9 +20,9 @@ import type { RequestInfo } from '../reseller-users/users-common';
 const VERIFICATION_TTL_SECONDS = 7 * 86_400;
 
 const invalid = (field: string, message: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
+  new AppError(errorCodes.RULE_FAILED, message, { field });
 
-const alreadyRegistered = () => invalid('email', messages['account.email.registered']);
+const alreadyRegistered = () => conflict(messages['account.email.registered'], 'email');
 
 /** Who is signing up from where: the audit context and the partner referral cookie, if any. */
 export interface SignupSource extends RequestInfo {

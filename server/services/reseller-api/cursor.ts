@@ -50,7 +50,7 @@ export function encodeCursor(
 }
 
 const refused = (message: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field: 'cursor' });
+  new AppError(errorCodes.RULE_FAILED, message, { field: 'cursor' });
 
 /**
  * The sort key a cursor carries, for the sort the request asks for. A cursor this list did not

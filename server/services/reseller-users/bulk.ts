@@ -7,7 +7,7 @@ import {
   type UserListStatus,
 } from '../../../src/domain/api/reseller-users';
 import { toCsv } from '../../../src/domain/csv';
-import { AppError } from '../../app-error';
+import { AppError, ruleFailed } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
 import { recordAudit } from '../audit';
@@ -38,9 +38,7 @@ export async function resendInvitations(
     for (const row of rows) {
       if (!canManageUser(actor.role, row.role)) throw forbidden();
       if (row.status !== 'invited') {
-        throw new AppError(errorCodes.VALIDATION_FAILED, userMessages.notInvited, {
-          field: 'userIds',
-        });
+        throw ruleFailed(userMessages.notInvited, 'userIds');
       }
     }
     const sender = {

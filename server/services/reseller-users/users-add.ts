@@ -1,3 +1,4 @@
+import { conflict } from '../../app-error';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
@@ -14,7 +15,6 @@ import { assertUsersWithinPlan } from './plan-limit';
 import {
   assertAssignable,
   assertWithinPlan,
-  invalid,
   subUser,
   topic,
   type RequestInfo,
@@ -78,7 +78,7 @@ export async function addUser(
   const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   await ctx.db.transaction().execute(async (tx) => {
-    if (await isEmailTaken(tx, email)) throw invalid(formatMessage('email.exists'), 'email');
+    if (await isEmailTaken(tx, email)) throw conflict(formatMessage('email.exists'), 'email');
     await assertUsersWithinPlan(tx, actor.accountId, 1);
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
     await tx
@@ -150,7 +150,7 @@ export async function inviteUser(
   assertCan(actor, 'users.manage');
   assertAssignable(actor, input.role);
   const result = await ctx.db.transaction().execute(async (tx) => {
-    if (await isEmailTaken(tx, input.email)) throw invalid(formatMessage('email.exists'), 'email');
+    if (await isEmailTaken(tx, input.email)) throw conflict(formatMessage('email.exists'), 'email');
     await assertUsersWithinPlan(tx, actor.accountId, 1);
     await assertWithinPlan(tx, actor.accountId, input.allotedComputers);
     const created = await createInvitedUser(tx, ctx, actor, input, nowIso());

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../db/database';
-import { AppError } from '../../app-error';
+import { AppError, ruleFailed } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import {
   assignableRoles,
@@ -31,8 +31,6 @@ export const byActor = (actor: Actor, info: RequestInfo) => ({
 
 export const topic = () => crypto.randomBytes(9).toString('hex');
 export const notFound = () => new AppError(errorCodes.NOT_FOUND, userMessages.notFound);
-export const invalid = (message: string, field: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
 
 /** Refuses an allotment that would take the account past its plan (see plan-limit.ts). */
 export async function assertWithinPlan(
@@ -45,7 +43,7 @@ export async function assertWithinPlan(
   const limit = await lockPlanComputerLimit(tx, accountId);
   const used = await allottedTotal(tx, accountId, exceptUserIds);
   if (!withinPlan(used, extra, limit)) {
-    throw invalid(userMessages.allottedOverPlan, 'allotedComputers');
+    throw ruleFailed(userMessages.allottedOverPlan, 'allotedComputers');
   }
 }
 

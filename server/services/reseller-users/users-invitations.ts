@@ -1,10 +1,11 @@
+import { ruleFailed } from '../../app-error';
 import type { AppContext } from '../../context';
 import { userMessages, type SubUser } from '../../../src/domain/api/reseller-users';
 import { recordAudit } from '../audit';
 import { nowIso } from '../clock';
 import { assertCan, displayName, type Actor } from './actor';
 import { issueInvitation, openInvitationLink, reissueInvitation } from './invitations';
-import { byActor, invalid, managedUser, notFound, subUser, type RequestInfo } from './users-common';
+import { byActor, managedUser, notFound, subUser, type RequestInfo } from './users-common';
 
 /** A new link (the old one stops working) and a new e-mail. */
 export async function resendInvitation(
@@ -16,7 +17,7 @@ export async function resendInvitation(
   assertCan(actor, 'users.manage');
   const mail = await ctx.db.transaction().execute(async (tx) => {
     const row = await managedUser(tx, actor, userId);
-    if (row.status !== 'invited') throw invalid(userMessages.notInvited, 'userId');
+    if (row.status !== 'invited') throw ruleFailed(userMessages.notInvited, 'userId');
     const mail = await reissueInvitation(
       tx,
       ctx,
@@ -44,7 +45,7 @@ export async function copyInvitationLink(
 ): Promise<{ link: string; expiresAt: string }> {
   assertCan(actor, 'users.manage');
   const row = await managedUser(ctx.db, actor, userId);
-  if (row.status !== 'invited') throw invalid(userMessages.notInvited, 'userId');
+  if (row.status !== 'invited') throw ruleFailed(userMessages.notInvited, 'userId');
   // The link lets whoever holds it create the account: handing it out is on the record.
   await recordAudit(ctx.db, {
     ...byActor(actor, info),

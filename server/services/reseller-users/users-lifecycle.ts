@@ -1,3 +1,4 @@
+import { ruleFailed } from '../../app-error';
 import type { Executor } from '../../db/database';
 import { canManageUser, userMessages, type SubUser } from '../../../src/domain/api/reseller-users';
 import { cleanName, rules } from '../../../src/domain/validation';
@@ -8,7 +9,6 @@ import { assertUsersWithinPlan } from './plan-limit';
 import {
   assertAssignable,
   assertWithinPlan,
-  invalid,
   managedUser,
   notFound,
   subUser,
@@ -41,9 +41,9 @@ export async function updateUser(
     // Invited users may have no name yet; an active user's name is required.
     const isNameOptional = row.status === 'invited';
     const firstMessage = isNameOptional && firstName === '' ? null : rules.firstName(firstName);
-    if (firstMessage !== null) throw invalid(firstMessage, 'firstName');
+    if (firstMessage !== null) throw ruleFailed(firstMessage, 'firstName');
     const lastMessage = isNameOptional && lastName === '' ? null : rules.lastName(lastName);
-    if (lastMessage !== null) throw invalid(lastMessage, 'lastName');
+    if (lastMessage !== null) throw ruleFailed(lastMessage, 'lastName');
     if (input.allotedComputers > row.alloted_computers) {
       await assertWithinPlan(tx, actor.accountId, input.allotedComputers, [row.id]);
     } else if (input.allotedComputers < row.alloted_computers) {
@@ -55,7 +55,7 @@ export async function updateUser(
         .where('allotted_user_id', '=', row.id)
         .executeTakeFirstOrThrow();
       if (input.allotedComputers < Number(held.n)) {
-        throw invalid(userMessages.allottedBelowHeld(Number(held.n)), 'allotedComputers');
+        throw ruleFailed(userMessages.allottedBelowHeld(Number(held.n)), 'allotedComputers');
       }
     }
     await tx
@@ -96,7 +96,7 @@ export async function deleteUsers(
     const rows = await findUsersInAccount(tx, actor.accountId, userIds);
     const live = rows.filter((row) => row.status !== 'cancelled');
     if (live.length !== userIds.length) throw notFound();
-    if (userIds.includes(actor.userId)) throw invalid(userMessages.cannotDeleteSelf, 'userIds');
+    if (userIds.includes(actor.userId)) throw ruleFailed(userMessages.cannotDeleteSelf, 'userIds');
     if (live.some((row) => !canManageUser(actor.role, row.role))) throw forbidden();
     const now = nowIso();
     const invited = live.filter((row) => row.status === 'invited').map((row) => row.id);

@@ -5,7 +5,7 @@ import {
   type ssoConfigInputSchema,
   type SsoConfigView,
 } from '../../../src/domain/api/sso';
-import { AppError } from '../../app-error';
+import { AppError, conflict } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { SsoScope } from '../../db/schema-sso';
 import { loadSsoConfig, openClientSecret, saveSsoConfig, type SsoConfigInput } from './config';
@@ -15,7 +15,7 @@ import { fetchIdpMetadata, parseIdpMetadata } from './saml/metadata';
 type SettingsBody = z.output<typeof ssoConfigInputSchema>;
 
 const invalid = (message: string, field: string) =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
+  new AppError(errorCodes.RULE_FAILED, message, { field });
 
 /** The admin screen's view: everything but the client secret (only whether one is set). */
 export async function ssoConfigView(ctx: AppContext, accountId: string): Promise<SsoConfigView> {
@@ -132,7 +132,7 @@ async function assertSsoNameFree(ctx: AppContext, accountId: string, name: strin
     .where('sso_name', '=', name)
     .where('account_id', '!=', accountId)
     .executeTakeFirst();
-  if (taken) throw invalid('This SSO name is taken. Choose another.', 'ssoName');
+  if (taken) throw conflict('This SSO name is taken. Choose another.', 'ssoName');
 }
 
 /**

@@ -60,7 +60,7 @@ export async function startSsoSignIn(
 export async function startSsoTest(ctx: AppContext, accountId: string): Promise<string> {
   const sso = await loadSsoConfig(ctx.db, accountId);
   if (!sso) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, 'Save the single sign-on settings first.');
+    throw new AppError(errorCodes.RULE_FAILED, 'Save the single sign-on settings first.');
   }
   return identityProviderUrl(ctx, sso, { returnPath: null, testOnly: true });
 }

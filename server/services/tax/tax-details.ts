@@ -48,12 +48,12 @@ export async function updateVatId(db: Database, accountId: string, vatId: string
   const bundle = await loadAccountBundle(db, accountId, nowIso());
   const value = vatId.trim().toUpperCase();
   if (!isEuCountry(bundle.billing.country)) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('vat.invalid'), {
+    throw new AppError(errorCodes.RULE_FAILED, formatMessage('vat.invalid'), {
       field: 'vatid',
     });
   }
   if (value !== '' && !isValidBusinessVatId(bundle.billing.country, value)) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('vat.invalid'), {
+    throw new AppError(errorCodes.RULE_FAILED, formatMessage('vat.invalid'), {
       field: 'vatid',
     });
   }
@@ -68,7 +68,7 @@ export async function updateVatId(db: Database, accountId: string, vatId: string
 export async function updateGstin(db: Database, accountId: string, gstin: string) {
   const bundle = await loadAccountBundle(db, accountId, nowIso());
   if (bundle.billing.country !== GST_COUNTRY_CODE) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('gstin.invalid'), {
+    throw new AppError(errorCodes.RULE_FAILED, formatMessage('gstin.invalid'), {
       field: 'gstin',
     });
   }
@@ -83,7 +83,7 @@ export async function updateGstin(db: Database, accountId: string, gstin: string
 
 export function zipCheck(zip: string, state: string) {
   if (!checkUsZip(zip, state)) {
-    throw new AppError(errorCodes.VALIDATION_FAILED, formatMessage('zip.usa.invalid'), {
+    throw new AppError(errorCodes.RULE_FAILED, formatMessage('zip.usa.invalid'), {
       field: 'zip',
     });
   }

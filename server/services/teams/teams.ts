@@ -49,8 +49,7 @@ async function assertNameFree(db: Executor, actor: Actor, name: string, exceptId
   const taken = rows.some(
     (row) => row.id !== exceptId && row.name.toLowerCase() === name.toLowerCase(),
   );
-  if (taken)
-    throw new AppError(errorCodes.VALIDATION_FAILED, teamMessages.nameTaken, { field: 'name' });
+  if (taken) throw new AppError(errorCodes.CONFLICT, teamMessages.nameTaken, { field: 'name' });
 }
 
 /** An activity-log entry naming the team (and, for members, who joined or left it). */
@@ -180,7 +179,7 @@ export async function addMembers(
       .where('user_id', 'in', [...userIds])
       .execute();
     if (inTeams.length > 0) {
-      throw new AppError(errorCodes.VALIDATION_FAILED, teamMessages.onePerUser, {
+      throw new AppError(errorCodes.RULE_FAILED, teamMessages.onePerUser, {
         field: 'userIds',
       });
     }

@@ -50,5 +50,29 @@ export const errorCodes = {
   CONFLICT: 'CONFLICT',
   /** Adding users (inviting, restoring) would take the account past its plan's users. */
   PLAN_USER_LIMIT: 'PLAN_USER_LIMIT',
+  /**
+   * HTTP 422: the request has the documented shape but breaks a rule no schema can state: a check
+   * across fields, against the account's records or against a lookup (a VAT register, the state
+   * of a ZIP code). `message` says which rule, `field` where. VALIDATION_FAILED (400) is kept for
+   * requests the document itself forbids.
+   */
+  RULE_FAILED: 'RULE_FAILED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/**
+ * The codes whose `field` names a form field the message belongs under: the request's shape, a
+ * rule across fields or records, or a value another record holds.
+ */
+export const fieldErrorCodes: ReadonlySet<string> = new Set([
+  errorCodes.VALIDATION_FAILED,
+  errorCodes.RULE_FAILED,
+  errorCodes.CONFLICT,
+]);
+
+/**
+ * Marks a zod refinement no schema states (fields checked together, a proof the server checks,
+ * a plan from its catalogue), not one field's shape: the server answers it as RULE_FAILED (422),
+ * as a service's own rule check would be. Pass as the issue's `params`.
+ */
+export const BEYOND_SCHEMA = { rule: 'beyond-schema' } as const;

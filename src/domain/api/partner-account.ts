@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { rules, schemas } from '../validation';
 import { requiredInDocument, schemaFromRule, withShape, type Rule } from '../rule-kit';
-import { choiceShape, shapeJsonSchema } from '../rule-shapes';
+import { choiceShape, shapeJsonSchema, textShape } from '../rule-shapes';
 
 export const partnerAccountMessages = {
   /** chosen */
@@ -97,7 +97,14 @@ export const partnerSignupSchema = partnerSignupStartSchema.extend({
   address1: schemas.addressLine1,
   address2: schemas.streetAddressLine2,
   city: schemas.city,
-  country: field((value) => (value.trim() === '' ? partnerAccountMessages.countryRequired : null)),
+  // Required, as the document says; one of the country list's is a rule (RULE_FAILED).
+  country: field(
+    withShape(
+      (value) => (value.trim() === '' ? partnerAccountMessages.countryRequired : null),
+      textShape({ max: 100 }),
+      { isRequired: true },
+    ),
+  ),
   state: schemas.partnerState,
   zip: schemas.partnerZip,
   phoneNumber: schemas.phone,

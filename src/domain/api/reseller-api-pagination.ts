@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEYOND_SCHEMA } from './envelope';
 import { listPage, listPageSize } from './list-query';
 
 /**
@@ -72,6 +73,7 @@ export function refuseMixedPaging(query: PagingInput, context: z.RefinementCtx):
       code: 'custom',
       message: paginationMessages.mixed,
       path: [query.cursor === undefined ? 'limit' : 'cursor'],
+      params: BEYOND_SCHEMA,
     });
   }
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { schemas } from '../validation';
 import { billingAddressSchema, cardFieldsSchema, optionSchema, planSchema, terms } from './billing';
+import { BEYOND_SCHEMA } from './envelope';
 
 /** Days a free trial lasts (chosen: the spec names the trial but not its length). */
 export const TRIAL_DAYS = 14;
@@ -33,7 +34,7 @@ const captchaField = z
   .trim()
   .max(4000)
   .prefault('')
-  .refine((value) => value !== '', { error: messages['captcha.verify'] });
+  .refine((value) => value !== '', { error: messages['captcha.verify'], params: BEYOND_SCHEMA });
 
 /** The account part shared by the trial and the paid signup. */
 export const signupAccountSchema = z.object({
@@ -59,7 +60,10 @@ export const paidSignupRequestSchema = signupAccountSchema
       .trim()
       .max(40)
       .prefault('')
-      .refine((value) => value !== '', { error: signupMessages.planRequired }),
+      .refine((value) => value !== '', {
+        error: signupMessages.planRequired,
+        params: BEYOND_SCHEMA,
+      }),
     term: z.enum(terms).prefault('year'),
   })
   .extend(cardFieldsSchema.shape)

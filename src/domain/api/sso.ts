@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkboxField } from './checkbox-field';
+import { BEYOND_SCHEMA } from './envelope';
 
 export * from '../sso-sign-in';
 
@@ -83,13 +84,24 @@ export const ssoConfigInputSchema = z
         code: 'custom',
         path: ['samlMetadataXml'],
         message: "Paste the identity provider's metadata XML or give its metadata URL.",
+        params: BEYOND_SCHEMA,
       });
     }
     if (value.protocol === 'oidc' && !value.oidcIssuer) {
-      ctx.addIssue({ code: 'custom', path: ['oidcIssuer'], message: 'Enter the issuer URL.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['oidcIssuer'],
+        message: 'Enter the issuer URL.',
+        params: BEYOND_SCHEMA,
+      });
     }
     if (value.protocol === 'oidc' && !value.oidcClientId) {
-      ctx.addIssue({ code: 'custom', path: ['oidcClientId'], message: 'Enter the client id.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['oidcClientId'],
+        message: 'Enter the client id.',
+        params: BEYOND_SCHEMA,
+      });
     }
   });
 export type SsoConfigInputBody = z.input<typeof ssoConfigInputSchema>;

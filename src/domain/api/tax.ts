@@ -1,7 +1,7 @@
 /** Contracts of the tax calls (spec section 7, "Tax"; labels in section 9). */
 import { z } from 'zod';
-import { requiredInDocument } from '../rule-kit';
 import { schemas } from '../validation';
+import { messages } from '../messages';
 
 /** GET /v1/fetchNexusStateSalesTax?state= */
 export const nexusStateRequestSchema = z.object({ state: z.string().trim().max(50).prefault('') });
@@ -37,10 +37,14 @@ export const gstUpdateRequestSchema = z.object({ gstin: schemas.gstin });
 /** GET /validateUSAZipCode?zip=&state= */
 // Both are needed (a blank one answers "invalid zip code"): required in the document. A US ZIP
 // code is 5 digits, or ZIP+4.
+// Both required and the ZIP code well formed, as the document says (400); a ZIP code that is not
+// one of the state's is a rule (422 RULE_FAILED).
 export const zipCheckRequestSchema = z.object({
-  zip: requiredInDocument(
-    z.string().trim().max(20).prefault('').meta({ pattern: '^ *\\d{5}(?:-\\d{4})? *$' }),
-  ),
-  state: requiredInDocument(z.string().trim().max(50).prefault('').meta({ minLength: 1 })),
+  zip: z
+    .string()
+    .max(20)
+    .regex(/^ *\d{5}(?:-\d{4})? *$/, messages['zip.usa.invalid'])
+    .transform((value) => value.trim()),
+  state: z.string().trim().min(1, messages['state.select']).max(50),
 });
 export const zipCheckSchema = z.object({ zip: z.string(), state: z.string(), city: z.string() });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 interface RequestOptions {
@@ -79,3 +80,23 @@ export class Agent {
 
 export const errorOf = (response: LightMyRequestResponse) =>
   response.json<{ errors: { description: string; message: string; field?: string }[] }>().errors[0];
+
+/** The machine code a refusal of each status carries when a rule or another record refused it. */
+const REFUSAL_CODES: Record<number, string> = { 409: 'CONFLICT', 422: 'RULE_FAILED' };
+
+/**
+ * A refusal of the input, its code true to its status: 400 for what the OpenAPI document forbids
+ * (VALIDATION_FAILED, or a code of its own such as INVALID_PASSWORD), 422 RULE_FAILED for a rule
+ * no schema states, 409 CONFLICT for a value another record holds. For tables that mix the kinds;
+ * which kind a request must get is held by openapi-property.test.ts.
+ */
+export function expectRefusal(response: LightMyRequestResponse, label?: string): void {
+  const context = `${label ?? ''} ${String(response.statusCode)} ${response.body}`;
+  expect([400, 409, 422], context).toContain(response.statusCode);
+  const description = errorOf(response)?.description;
+  if (response.statusCode === 400) {
+    expect(Object.values(REFUSAL_CODES), context).not.toContain(description);
+  } else {
+    expect(description, context).toBe(REFUSAL_CODES[response.statusCode]);
+  }
+}

@@ -19,7 +19,7 @@ const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 export const MAX_METADATA_BYTES = 512 * 1024;
 
 const refuse = (message: string, field = 'samlMetadataXml') =>
-  new AppError(errorCodes.VALIDATION_FAILED, message, { field });
+  new AppError(errorCodes.RULE_FAILED, message, { field });
 
 /** Namespace-blind paths: IdPs spell the prefixes every way (md:, saml2:, none). */
 const local = (name: string) => `*[local-name()='${name}']`;

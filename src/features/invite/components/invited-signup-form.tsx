@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorCodes } from '../../../domain/api/envelope';
+import { errorCodes, fieldErrorCodes } from '../../../domain/api/envelope';
 import { checkInvitedSignup, type InvitedSignupField } from '../../../domain/invited-signup';
 import { formatMessage } from '../../../domain/messages';
 import { rules } from '../../../domain/validation';
@@ -117,7 +117,7 @@ export function InvitedSignupForm({
         return;
       }
       const field = isApiError(error) && error.field ? SERVER_FIELDS[error.field] : undefined;
-      if (isApiError(error) && error.description === errorCodes.VALIDATION_FAILED && field) {
+      if (isApiError(error) && fieldErrorCodes.has(error.description) && field) {
         form.setFieldError(field, error.message);
         return;
       }

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorCodes } from '../../../domain/api/envelope';
+import { errorCodes, fieldErrorCodes } from '../../../domain/api/envelope';
 import { SELECT_USERNAME_STEP } from '../../../domain/api/two-factor-step';
 import { afterSignIn, RETURN_PATH_PARAM } from '../../../domain/return-path';
 import { SSO_SIGN_IN_PATH } from '../../../domain/sso-sign-in';
@@ -19,7 +19,7 @@ interface LoginValues {
   password: string;
 }
 
-/** Which form field a server-side VALIDATION_FAILED belongs to. */
+/** Which form field a server-side field error (fieldErrorCodes) belongs to. */
 const fieldOf: Readonly<Record<string, keyof LoginValues>> = {
   username: 'email',
   email: 'email',
@@ -64,7 +64,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         },
         onError: (error) => {
           const field = isApiError(error) && error.field ? fieldOf[error.field] : undefined;
-          if (isApiError(error) && error.description === errorCodes.VALIDATION_FAILED && field) {
+          if (isApiError(error) && fieldErrorCodes.has(error.description) && field) {
             form.setFieldError(field, error.message);
           }
         },
@@ -75,7 +75,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const error = signIn.error;
   const isFieldError =
     isApiError(error) &&
-    error.description === errorCodes.VALIDATION_FAILED &&
+    fieldErrorCodes.has(error.description) &&
     error.field !== undefined &&
     error.field in fieldOf;
   // An SSO user's password sign-in is refused (the spec's message): offer the SSO path.

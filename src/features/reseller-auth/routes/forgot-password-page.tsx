@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { errorCodes } from '../../../domain/api/envelope';
+import { fieldErrorCodes } from '../../../domain/api/envelope';
 import { rules } from '../../../domain/rules';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { paths } from '../../../lib/paths';
@@ -17,7 +17,7 @@ export function ForgotPasswordPage() {
     rules: { email: rules.email },
   });
   const error = forgot.error;
-  const isFieldError = isApiError(error) && error.description === errorCodes.VALIDATION_FAILED;
+  const isFieldError = isApiError(error) && fieldErrorCodes.has(error.description);
   return (
     <AuthFrame
       title="Forgot password"
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
           if (forgot.isPending) return;
           forgot.mutate(values.email, {
             onError: (failure) => {
-              if (isApiError(failure) && failure.description === errorCodes.VALIDATION_FAILED) {
+              if (isApiError(failure) && fieldErrorCodes.has(failure.description)) {
                 form.setFieldError('email', failure.message);
               }
             },

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { errorCodes } from '../../../domain/api/envelope';
+import { fieldErrorCodes } from '../../../domain/api/envelope';
 import type { SsoConfigView, SsoProtocolName } from '../../../domain/api/sso';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
 import { showSuccessToast } from '../../../ui/toast-show';
@@ -55,9 +55,7 @@ export function SsoSettingsForm({
   };
   const error = save.error;
   const field =
-    isApiError(error) && error.description === errorCodes.VALIDATION_FAILED
-      ? error.field
-      : undefined;
+    isApiError(error) && fieldErrorCodes.has(error.description) ? error.field : undefined;
   const fieldError = (name: keyof Values) =>
     field === name && isApiError(error) ? error.message : undefined;
   const alertText = error && !field ? (isApiError(error) ? error.message : GENERIC_ERROR_TEXT) : '';
