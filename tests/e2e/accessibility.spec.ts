@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, signInAsPartner, signInAsReseller, test } from './fixtures';
 
+// With the transitions on, as most people see the console (see playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** WCAG 2.1 A and AA rules (colour contrast included) on the screen as it is now. */
 async function expectNoViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);

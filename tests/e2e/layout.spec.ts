@@ -1,5 +1,8 @@
 import { expect, hasHorizontalScroll, signInAsPartner, signInAsReseller, test } from './fixtures';
 
+// With the transitions on, as most people see the console (see playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('On a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
