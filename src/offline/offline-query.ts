@@ -8,7 +8,7 @@ import {
 import { useEffect } from 'react';
 import { afterNextPaint } from '../lib/after-paint';
 import { clientErrorCodes, isApiError } from '../lib/http/api-error';
-import { offlineAccount } from './account';
+import { accountWhenKnown, offlineAccount } from './account';
 import type { SnapshotKind } from './db';
 import { showStoredAnswer, useIsOnline } from './online-status';
 import { snapshotKey } from './snapshot-key';
@@ -62,17 +62,20 @@ export function withOfflineStore<T, K extends QueryKey>(
     try {
       const data = await queryFn(context);
       servedFromStore.delete(id);
-      if (account && navigator.onLine) {
-        // Kept once the answer is on screen: storing it is never in the way of showing it.
+      if (navigator.onLine) {
+        // Kept once the answer is on screen (storing it is never in the way of showing it), for
+        // the account user_info names: an answer that came first waits for it.
         afterNextPaint(() => {
-          Promise.all([
-            loadStore().then(({ saveSnapshot }) =>
-              saveSnapshot(account, kind, context.queryKey, data),
-            ),
-            extras.keep?.(account, data),
-          ]).catch((error: unknown) => {
-            console.warn('Could not keep this report for offline use', error);
-          });
+          void accountWhenKnown().then((owner) =>
+            Promise.all([
+              loadStore().then(({ saveSnapshot }) =>
+                saveSnapshot(owner, kind, context.queryKey, data),
+              ),
+              extras.keep?.(owner, data),
+            ]).catch((error: unknown) => {
+              console.warn('Could not keep this report for offline use', error);
+            }),
+          );
         });
       }
       return data;

@@ -109,3 +109,41 @@ export async function waitForActivatedWorker(page: Page): Promise<void> {
   // The worker claims the page when it activates (src/sw/sw.ts).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
+
+/**
+ * Waits until the offline store holds an answer of `kind` (src/offline/db.ts). A report's answer is
+ * stored just after it is painted, so a test that cuts the network right after seeing it could
+ * otherwise reload before anything was saved (a user that quick sees "Needs a connection").
+ */
+export async function waitForStoredSnapshot(page: Page, kind: string): Promise<void> {
+  const isStored = () =>
+    page.evaluate(async (wanted) => {
+      // Opening a database that does not exist would create it, empty, before Dexie does.
+      const names = (await indexedDB.databases()).map((database) => database.name);
+      if (!names.includes('rpc-offline')) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('rpc-offline');
+        open.onerror = () => {
+          resolve(false);
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) {
+            db.close();
+            resolve(false);
+            return;
+          }
+          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { kind: string }[]).some((row) => row.kind === wanted));
+          };
+          all.onerror = () => {
+            db.close();
+            resolve(false);
+          };
+        };
+      });
+    }, kind);
+  await expect.poll(isStored).toBe(true);
+}

@@ -4,6 +4,7 @@ import {
   signInAsReseller,
   test,
   waitForActivatedWorker,
+  waitForStoredSnapshot,
 } from './fixtures';
 
 // The service worker is part of what this file tests (see playwright.config.ts).
@@ -78,6 +79,7 @@ test('the partner dashboard offline shows its saved figures and no error', async
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await waitForActivatedWorker(page);
   await expect(page.getByText('This month')).toBeVisible();
+  await waitForStoredSnapshot(page, 'dashboard');
 
   await context.setOffline(true);
   await page.reload();
