@@ -29,7 +29,7 @@ export function registerErrorHandling(app: FastifyInstance, productName = 'Remot
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       // A refinement marked BEYOND_SCHEMA is a rule, not the document's shape.
-      const [status, code] = isAcrossFields(first?.params)
+      const [status, code] = isBeyondSchema(first?.params)
         ? [422, errorCodes.RULE_FAILED]
         : [400, errorCodes.VALIDATION_FAILED];
       return reply
@@ -69,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance, productName = 'Remot
 }
 
 /** Whether a zod issue (as fastify-type-provider-zod passes it on) carries BEYOND_SCHEMA. */
-function isAcrossFields(params: unknown): boolean {
+function isBeyondSchema(params: unknown): boolean {
   const issueParams = (params as { params?: { rule?: unknown } } | undefined)?.params;
   return issueParams?.rule === BEYOND_SCHEMA.rule;
 }

@@ -35,10 +35,8 @@ export const vatUpdateRequestSchema = z.object({ vatid: schemas.vatId });
 export const gstUpdateRequestSchema = z.object({ gstin: schemas.gstin });
 
 /** GET /validateUSAZipCode?zip=&state= */
-// Both are needed (a blank one answers "invalid zip code"): required in the document. A US ZIP
-// code is 5 digits, or ZIP+4.
-// Both required and the ZIP code well formed, as the document says (400); a ZIP code that is not
-// one of the state's is a rule (422 RULE_FAILED).
+// Both required and the ZIP code well formed (5 digits, or ZIP+4), as the document says: 400
+// otherwise. A ZIP code that is not one of the state's is a rule (422 RULE_FAILED).
 export const zipCheckRequestSchema = z.object({
   zip: z
     .string()
