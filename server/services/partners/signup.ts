@@ -14,7 +14,7 @@ import { messages } from '../../../src/domain/messages';
 import { checkPasswordPolicy } from '../../../src/domain/password-policy';
 import { findCountry, statesOf } from './geo';
 
-const invalid = (field: string, message: string) =>
+const refusedByRule = (field: string, message: string) =>
   new AppError(errorCodes.RULE_FAILED, message, { field });
 
 /** Step one: the partner ID and e-mail are free, the password follows the rules. */
@@ -24,14 +24,14 @@ export async function checkSignupStart(
   domainNames: string[],
 ): Promise<void> {
   const [problem] = signupFormProblems({ ...form, hearAbout: '', referal_others: '' });
-  if (problem) throw invalid(problem.field, problem.message);
+  if (problem) throw refusedByRule(problem.field, problem.message);
   const policy = checkPasswordPolicy({
     newPassword: form.password,
     confirmPassword: form.confirmPassword,
     email: form.emailId,
     domainNames,
   });
-  if (policy) throw invalid('password', policy);
+  if (policy) throw refusedByRule('password', policy);
   const partnerId = form.partnerId.toLowerCase();
   const email = form.emailId.toLowerCase();
   const taken = await db
@@ -55,12 +55,12 @@ export async function createPartner(
 ): Promise<string> {
   await checkSignupStart(db, form, domainNames);
   const [problem] = signupFormProblems(form);
-  if (problem) throw invalid(problem.field, problem.message);
+  if (problem) throw refusedByRule(problem.field, problem.message);
   const country = findCountry(form.country);
-  if (!country) throw invalid('country', partnerAccountMessages.countryRequired);
+  if (!country) throw refusedByRule('country', partnerAccountMessages.countryRequired);
   const states = statesOf(country.code);
   if (states.length > 0 && !states.includes(form.state)) {
-    throw invalid('state', messages['state.select']);
+    throw refusedByRule('state', messages['state.select']);
   }
   const id = crypto.randomUUID();
   const now = nowIso();

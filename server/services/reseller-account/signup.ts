@@ -19,7 +19,7 @@ import type { RequestInfo } from '../reseller-users/users-common';
 /** The verification link works for 7 days and once. */
 const VERIFICATION_TTL_SECONDS = 7 * 86_400;
 
-const invalid = (field: string, message: string) =>
+const refusedByRule = (field: string, message: string) =>
   new AppError(errorCodes.RULE_FAILED, message, { field });
 
 const alreadyRegistered = () => conflict(messages['account.email.registered'], 'email');
@@ -50,7 +50,7 @@ export async function checkSignup(
   domainNames: string[],
 ): Promise<void> {
   const [problem] = signupProblems(form);
-  if (problem) throw invalid(problem.field, problem.message);
+  if (problem) throw refusedByRule(problem.field, problem.message);
   const violation = passwordPolicyViolation({
     newPassword: form.password,
     confirmPassword: form.confirmPassword,
@@ -58,7 +58,7 @@ export async function checkSignup(
     domainNames,
   });
   if (violation) {
-    throw invalid(
+    throw refusedByRule(
       violation.field === 'newPassword' ? 'password' : violation.field,
       violation.message,
     );

@@ -14,7 +14,7 @@ import { fetchIdpMetadata, parseIdpMetadata } from './saml/metadata';
 
 type SettingsBody = z.output<typeof ssoConfigInputSchema>;
 
-const invalid = (message: string, field: string) =>
+const refusedByRule = (message: string, field: string) =>
   new AppError(errorCodes.RULE_FAILED, message, { field });
 
 /** The admin screen's view: everything but the client secret (only whether one is set). */
@@ -57,12 +57,12 @@ async function checkIssuer(issuer: string, clientId: string, secret: string): Pr
   const url = new URL(issuer);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !loopback) {
-    throw invalid('The issuer URL must use https://.', 'oidcIssuer');
+    throw refusedByRule('The issuer URL must use https://.', 'oidcIssuer');
   }
   try {
     await oidcConfiguration(issuer, clientId, secret);
   } catch {
-    throw invalid(
+    throw refusedByRule(
       'The issuer did not answer its OpenID Connect discovery (/.well-known/openid-configuration). Check the issuer URL.',
       'oidcIssuer',
     );
@@ -106,7 +106,7 @@ export async function saveSsoSettings(
     const clientId = body.oidcClientId ?? '';
     const secret =
       body.oidcClientSecret ?? (current ? openClientSecret(ctx.secrets.fieldKey, current) : '');
-    if (!secret) throw invalid('Enter the client secret.', 'oidcClientSecret');
+    if (!secret) throw refusedByRule('Enter the client secret.', 'oidcClientSecret');
     await checkIssuer(issuer, clientId, secret);
     input.oidc = { issuer, clientId, clientSecret: body.oidcClientSecret };
     idpChanged ||=
@@ -147,8 +147,8 @@ export async function enableSso(
   userIds: string[],
 ): Promise<{ users: number }> {
   const sso = await loadSsoConfig(ctx.db, accountId);
-  if (!sso) throw invalid(ssoMessages.notConfigured, 'scope');
-  if (scope !== 'off' && !sso.testedAt) throw invalid(ssoMessages.testFirst, 'scope');
+  if (!sso) throw refusedByRule(ssoMessages.notConfigured, 'scope');
+  if (scope !== 'off' && !sso.testedAt) throw refusedByRule(ssoMessages.testFirst, 'scope');
   return ctx.db.transaction().execute(async (tx) => {
     const chosen = [...new Set(userIds)];
     // Any user named must be of this account, whatever the scope: nothing is done otherwise.
