@@ -66,8 +66,7 @@ test.describe('Invoices and transactions', () => {
   });
 
   test('transactions filter by date and export CSV', async ({ page }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/transactions/preview');
+    await signInAsReseller(page, undefined, '/rpc-app/transactions/preview');
     const table = page.getByRole('table', { name: 'Transactions' });
     await expect(table.getByText('Refund', { exact: true })).toBeVisible();
     await expect(table.getByText('Failed', { exact: true })).toBeVisible();
@@ -112,8 +111,7 @@ test.describe('Upgrade', () => {
   }
 
   test('a declined card, then a good card upgrades with the prorated amount', async ({ page }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/account/upgrade');
+    await signInAsReseller(page, undefined, '/rpc-app/account/upgrade');
     await expect(page.getByRole('heading', { name: 'Upgrade', level: 2 })).toBeVisible();
     await expect(page.getByText('Bulk Reseller 100: 100 computers')).toBeVisible();
     // The current plan on its current term is marked and cannot be chosen.
@@ -166,8 +164,7 @@ test.describe('Upgrade', () => {
   test('turning auto-renewal off asks first, then says when the subscription ends', async ({
     page,
   }) => {
-    await signInAsReseller(page, 'eu@example.com');
-    await page.goto('/rpc-app/account/billingInfo');
+    await signInAsReseller(page, 'eu@example.com', '/rpc-app/account/billingInfo');
     const renewal = page.getByRole('region', { name: 'Auto-renewal' });
     const toggle = renewal.getByRole('switch', { name: 'Renew my subscription automatically' });
     await expect(toggle).toBeChecked();
@@ -227,8 +224,7 @@ test.describe('Pending charges', () => {
 
 test.describe('Billing address', () => {
   test('the address changes without typing the card again', async ({ page }) => {
-    await signInAsReseller(page, 'eu@example.com');
-    await page.goto('/rpc-app/account/billingInfo');
+    await signInAsReseller(page, 'eu@example.com', '/rpc-app/account/billingInfo');
     const card = page.getByRole('region', { name: 'Credit card' });
     await expect(card).toContainText('Mastercard ending in 4444');
     const address = page.getByRole('region', { name: 'Billing address' });
@@ -250,8 +246,7 @@ test.describe('Billing address', () => {
 
 test.describe('VAT', () => {
   test('a business VAT ID makes the next invoice reverse-charge', async ({ page }) => {
-    await signInAsReseller(page, 'eu@example.com');
-    await page.goto('/rpc-app/account/billingInfo');
+    await signInAsReseller(page, 'eu@example.com', '/rpc-app/account/billingInfo');
     const tax = page.getByRole('region', { name: 'Tax' });
     await expect(tax).toContainText('VAT (DE) 19%');
     await expect(tax).not.toContainText('(rate');

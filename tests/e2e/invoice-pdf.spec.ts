@@ -14,8 +14,7 @@ async function pdfText(file: string): Promise<string> {
 
 test.describe('Invoice PDF', () => {
   test('the built server’s PDF says what the print view says', async ({ page }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/invoice');
+    await signInAsReseller(page, undefined, '/rpc-app/invoice');
     await page.getByRole('row').nth(1).getByRole('link', { name: /^INV-/ }).click();
     const sheet = page.getByRole('article');
     await expect(sheet).toContainText('Payment method: Visa ending in 4242');

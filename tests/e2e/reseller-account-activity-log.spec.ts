@@ -90,8 +90,7 @@ test.describe('Activity log (/activityLog)', () => {
   });
 
   test('sorts by a column header and pages through the entries', async ({ page }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/activityLog');
+    await signInAsReseller(page, undefined, '/rpc-app/activityLog');
     await page.getByRole('button', { name: /^Action/ }).click();
     await expect(page.getByRole('columnheader', { name: /Action/ })).toHaveAttribute(
       'aria-sort',
@@ -104,8 +103,7 @@ test.describe('Activity log (/activityLog)', () => {
     page,
   }) => {
     // The large demo account (Globex): 130 users, more than the 100 the picker loads at once.
-    await signInAsReseller(page, 'globex@example.com');
-    await page.goto('/rpc-app/activityLog');
+    await signInAsReseller(page, 'globex@example.com', '/rpc-app/activityLog');
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByText(/^[\d,]+ users: type to find one$/)).toBeVisible();
     const user = page.getByRole('combobox', { name: 'User' });
@@ -129,8 +127,7 @@ test.describe('Activity log (/activityLog)', () => {
 
   test('is usable at 390 px wide without sideways page scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/activityLog');
+    await signInAsReseller(page, undefined, '/rpc-app/activityLog');
     await expect(page.getByRole('table')).toBeVisible();
     const wide = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,

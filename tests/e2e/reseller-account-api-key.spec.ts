@@ -42,8 +42,7 @@ test.describe('API Keys tab (/account/rpc-api)', () => {
   test('Change: a new key with "Key generated successfully", which hides after 5 seconds', async ({
     page,
   }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/account/rpc-api');
+    await signInAsReseller(page, undefined, '/rpc-app/account/rpc-api');
     await page.getByRole('button', { name: 'View', exact: true }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -79,8 +78,7 @@ test.describe('API Keys tab (/account/rpc-api)', () => {
   });
 
   test('Cancel closes the password dialog', async ({ page }) => {
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/account/rpc-api');
+    await signInAsReseller(page, undefined, '/rpc-app/account/rpc-api');
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();

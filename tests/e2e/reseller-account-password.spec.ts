@@ -63,8 +63,7 @@ test.describe('Forgot and reset password', () => {
 
 test.describe('Account settings and profile', () => {
   test('the password change shows each server rule and then succeeds', async ({ page }) => {
-    await signInAsReseller(page, CHANGE_USER);
-    await page.goto('/rpc-app/account');
+    await signInAsReseller(page, CHANGE_USER, '/rpc-app/account');
     await expect(page).toHaveURL(/\/rpc-app\/account\/settings$/);
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByRole('textbox', { name: 'Current Password', exact: true }).fill('Wrong@1234');

@@ -121,8 +121,7 @@ test.describe('Computers screen', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsReseller(page, 'subuser@example.com');
-    await page.goto('/rpc-app/home/computers');
+    await signInAsReseller(page, 'subuser@example.com', '/rpc-app/home/computers');
     await expect(page.getByRole('heading', { name: 'Computers', level: 1 })).toBeVisible();
     await expect(page.getByText('The computers allotted to you.')).toBeVisible();
     await expect(page.locator('[data-computer-row]')).toHaveCount(2);
@@ -225,8 +224,7 @@ test.describe('Computers screen', () => {
 
   test('the manager screen works at 390 px: the list becomes cards', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsReseller(page);
-    await page.goto('/rpc-app/home/computers');
+    await signInAsReseller(page, undefined, '/rpc-app/home/computers');
     // Cards instead of table rows, with the same selection and actions.
     await expect(page.locator('[data-computer-row]')).toHaveCount(25);
     await expect(page.locator('table')).toHaveCount(0);
@@ -255,8 +253,7 @@ test.describe('Computers screen', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAsReseller(page);
-      await page.goto('/rpc-app/home/computers');
+      await signInAsReseller(page, undefined, '/rpc-app/home/computers');
       await expect(page.locator('[data-computer-row]').first()).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Add computer' }).click();

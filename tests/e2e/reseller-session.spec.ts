@@ -75,7 +75,6 @@ test.describe('Reseller login', () => {
 test.describe('Reseller session', () => {
   test('reloading a deep link while signed in keeps the screen', async ({ page }) => {
     await signInAsReseller(page);
-    await page.goto('/rpc-app/home');
     await expect(page.getByRole('region', { name: 'Your plan' })).toContainText('Bulk Reseller');
     await page.reload();
     await expect(page).toHaveURL(/\/rpc-app\/home$/);

@@ -15,8 +15,7 @@ const rows = (count: number, prefix: string, computers = 0) =>
   );
 
 async function openCsvDialog(page: Page) {
-  await signInAsReseller(page);
-  await page.goto('/rpc-app/home/users');
+  await signInAsReseller(page, undefined, '/rpc-app/home/users');
   await page.getByRole('button', { name: 'Invite from CSV' }).click();
   return page.getByRole('dialog', { name: 'Invite users from a CSV file' });
 }

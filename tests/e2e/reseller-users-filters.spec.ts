@@ -4,8 +4,7 @@ import { expect, hasHorizontalScroll, signInAsReseller, test } from './fixtures'
 
 /** Opens Acme's users and answers how many rows its first page shows (at most 25). */
 async function openUsers(page: Page): Promise<number> {
-  await signInAsReseller(page);
-  await page.goto('/rpc-app/home/users');
+  await signInAsReseller(page, undefined, '/rpc-app/home/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   const footer = page.getByText(/^1–\d+ of \d+$/);
   await expect(footer).toBeVisible();

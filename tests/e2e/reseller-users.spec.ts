@@ -74,8 +74,7 @@ test.describe('Users screen', () => {
   });
 
   test('a large account pages through its users, 25 at a time', async ({ page }) => {
-    await signInAsReseller(page, 'globex@example.com');
-    await page.goto('/rpc-app/home/users');
+    await signInAsReseller(page, 'globex@example.com', '/rpc-app/home/users');
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(25);
     await expect(page.getByText('1–25 of 130')).toBeVisible();

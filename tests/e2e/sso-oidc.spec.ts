@@ -75,8 +75,7 @@ test.describe('Sign in with SSO (OpenID Connect)', () => {
 
 test.describe('The administrator screen "Single sign-on"', () => {
   test('"Test sign-in" goes through the IdP and comes back with the outcome', async ({ page }) => {
-    await signInAsReseller(page, 'trial@example.com');
-    await page.goto('/rpc-app/account/sso');
+    await signInAsReseller(page, 'trial@example.com', '/rpc-app/account/sso');
     await expect(page.getByRole('heading', { name: 'Single sign-on', exact: true })).toBeVisible();
     await expect(
       page.getByText(
@@ -95,8 +94,7 @@ test.describe('The administrator screen "Single sign-on"', () => {
   });
 
   test('a sub-user has no "Single sign-on" tab', async ({ page }) => {
-    await signInAsReseller(page, 'subuser@example.com');
-    await page.goto('/rpc-app/account/settings');
+    await signInAsReseller(page, 'subuser@example.com', '/rpc-app/account/settings');
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Single sign-on' })).toHaveCount(0);
   });
