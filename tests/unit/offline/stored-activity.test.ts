@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // First: it installs fake-indexeddb before Dexie is loaded.
 import { withFreshOfflineDb } from './fresh-offline-db';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Link, MemoryRouter, Outlet } from 'react-router-dom';

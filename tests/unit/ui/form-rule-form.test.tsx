@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

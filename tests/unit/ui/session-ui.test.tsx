@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { Button, MantineProvider, Modal, TextInput } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
