@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded database a run, copied for each app (helpers/seeded-template.ts).
+          globalSetup: ['tests/server/helpers/seeded-template.ts'],
           // Each file builds its own app on its own database; argon2 hashing is CPU-bound.
           testTimeout: 30_000,
           // The files share one module graph per worker: each builds its own app and database,

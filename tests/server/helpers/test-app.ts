@@ -1,15 +1,19 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { migrateToLatest, openDatabase, type Database } from '../../../server/db/database';
 import { seedDemoIfEmpty } from '../../../server/db/seed/demo';
 import { loadSecrets } from '../../../server/services/secrets';
 import { validateResponsesAgainstDocument } from './response-validation';
+import { createScratchDatabase, freshKeys } from './scratch-database';
+import type { SeededTemplate } from './seeded-template';
+
+// Where they have always been imported from.
+export { createScratchDatabase, freshKeys };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,9 +23,23 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+const KEY_NAMES = ['TOKEN_SECRET', 'CSRF_SECRET', 'FIELD_ENCRYPTION_KEY'];
+
+/**
+ * The run's migrated and seeded database (seeded-template.ts), unless `env` brings keys of its
+ * own: the template's data is sealed with the template's keys.
+ */
+function templateFor(env: Record<string, string>): SeededTemplate {
+  // Outside the server project (a script, the cluster suite) nothing is provided.
+  if (!process.env.VITEST || KEY_NAMES.some((name) => name in env)) return {};
+  return inject('seededTemplate') ?? {};
+}
+
 /**
  * Builds the real server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL names a server (scripts/with-postgres.mjs sets it).
+ * The database starts as a copy of the run's seeded template where there is one; migrating and
+ * seeding then find nothing to do, and run as they would on a new database otherwise.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -29,7 +47,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rpc-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'rpc_test') : undefined;
+  const template = templateFor(env);
+  const scratch = adminUrl
+    ? await createScratchDatabase(adminUrl, 'rpc_test', template.postgres?.name)
+    : undefined;
+  if (!adminUrl && template.sqliteDir) {
+    fs.cpSync(template.sqliteDir, dataDir, { recursive: true });
+  }
   const databaseUrl = scratch?.url;
   const dropDatabase = scratch?.drop ?? (async () => {});
   const config = loadConfig({
@@ -37,7 +61,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(dataDir, 'no-build'),
     // PostgreSQL takes its keys from the environment only (every instance shares them).
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...freshKeys() } : {}),
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, ...(template.postgres?.keys ?? freshKeys()) }
+      : {}),
     ...env,
   });
   const database = openDatabase(config);
@@ -62,42 +88,6 @@ export async function createTestApp(
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** A new, empty PostgreSQL database on the server `adminUrl` names, and how to drop it. */
-export async function createScratchDatabase(
-  adminUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const asAdmin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await asAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-/** A new set of the three shared keys, as an operator would generate them. */
-export function freshKeys(): Record<
-  'TOKEN_SECRET' | 'CSRF_SECRET' | 'FIELD_ENCRYPTION_KEY',
-  string
-> {
-  return {
-    TOKEN_SECRET: crypto.randomBytes(32).toString('hex'),
-    CSRF_SECRET: crypto.randomBytes(32).toString('hex'),
-    FIELD_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   };
 }
 
