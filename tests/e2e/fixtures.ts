@@ -110,6 +110,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // One axe.run in the page. The default mode runs axe in each frame, then opens a new page to
+    // merge the results: a renderer process per scan, for a console that has no frames (44
+    // routes scanned: 159 s in the default mode, 125 s in this one, the same violations found).
+    .setLegacyMode(true)
     .analyze();
   return results.violations.map(
     (violation) =>
