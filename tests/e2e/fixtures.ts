@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { SELECT_USERNAME_STEP, TWOFA_LOGIN_STEP } from '../../src/domain/api/two-factor-step';
+import { storageKeys } from '../../src/domain/constants';
+import { PRODUCT_TYPE_KEY } from '../../src/lib/session/product-type';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const PRODUCT = 'RemotePC';
@@ -63,10 +65,13 @@ export async function signInAsReseller(
   expect([TWOFA_LOGIN_STEP, SELECT_USERNAME_STEP], `${email} needs no further step`).not.toContain(
     body.message?.next,
   );
-  await page.evaluate(() => {
-    localStorage.setItem('product_type', 'reseller');
-    localStorage.setItem('IS_SIGNED_IN_RPC_BULK_RESELLER', 'true');
-  });
+  await page.evaluate(
+    ({ productTypeKey, signedInKey }) => {
+      localStorage.setItem(productTypeKey, 'reseller');
+      localStorage.setItem(signedInKey, 'true');
+    },
+    { productTypeKey: PRODUCT_TYPE_KEY, signedInKey: storageKeys.resellerSignedIn },
+  );
   await page.goto(landing);
   await expect(page).toHaveURL(new RegExp(`${landing.replace(/[?]/g, '\\?')}$`));
 }
