@@ -22,7 +22,6 @@ import {
   userListSchema,
   userMessages,
 } from '../../src/domain/api/reseller-users';
-import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { invitationsSentText } from '../../src/domain/csv-invitation';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
@@ -140,12 +139,14 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         ...operation('inviteUsersFromCsv', 'Invite the users listed in a CSV file', {
           description:
-            'All or nothing in one transaction: a refused file answers 400 naming each failed row.',
-          errors: [409],
+            'All or nothing in one transaction. A file whose content breaks the rules answers 422: ' +
+            'CSV_ROWS_FAILED naming each failed row (`field` is `row.<n>.<column>`), or ' +
+            'RULE_FAILED for the file as a whole (not CSV, no rows, more than 500 users).',
+          errors: [409, 422],
         }),
         tags,
         body: csvInviteSchema,
-        response: { 200: okSchema(csvInviteResultSchema), 400: errorEnvelopeSchema },
+        response: { 200: okSchema(csvInviteResultSchema) },
       },
       preHandler: csvLimit,
     },
@@ -155,7 +156,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         const created = await inviteFromCsv(ctx, actor, request.body, requestContext(request));
         return ok({ created, message: invitationsSentText(created) });
       } catch (error) {
-        if (error instanceof CsvFailure) return reply.code(400).send(error.envelope());
+        if (error instanceof CsvFailure) return reply.code(error.statusCode).send(error.envelope());
         throw error;
       }
     },

@@ -109,7 +109,7 @@ describe('allotments', () => {
     const csv = await admin.post('/rpc-api/reseller/user/invite/csv', {
       csv: 'email,first_name,last_name,allotted_computers\ncap.csv@example.com,Cap,Csv,1',
     });
-    expect(csv.statusCode).toBe(400);
+    expect(csv.statusCode).toBe(422);
     expect(errorOf(csv)?.message).toBe(OVER);
 
     const api = await t.app.inject({

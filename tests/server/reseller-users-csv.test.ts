@@ -98,7 +98,7 @@ describe('POST /reseller/user/invite/csv', () => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
       csv: csvOf(501, 'too-many'),
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response)?.message).toBe('Should not allow more than 500 users at a time');
   });
 
@@ -108,7 +108,7 @@ describe('POST /reseller/user/invite/csv', () => {
     ['a header without rows', 'email,first_name,last_name'],
   ])('refuses %s: "Please upload a valid CSV file"', async (_, csv) => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', { csv });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response)?.message).toBe('Please upload a valid CSV file');
   });
 
@@ -117,7 +117,7 @@ describe('POST /reseller/user/invite/csv', () => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
       csv: csvOf(500, 'one-bad', (row, i) => (i === 249 ? 'not-an-email,Bulk,User,1' : row)),
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     const body = response.json<Envelope>();
     expect(body.errors[0]).toMatchObject({
       description: 'CSV_ROWS_FAILED',
@@ -126,7 +126,7 @@ describe('POST /reseller/user/invite/csv', () => {
     // Row 251 of the spreadsheet: the header is row 1.
     expect(body.errors.slice(1)).toEqual([
       {
-        description: 'VALIDATION_FAILED',
+        description: 'RULE_FAILED',
         message: 'Enter a valid email address',
         field: 'row.251.email',
       },
@@ -139,13 +139,13 @@ describe('POST /reseller/user/invite/csv', () => {
     const response = await admin.post('/rpc-api/reseller/user/invite/csv', {
       csv: csvOf(500, 'dupe', (row, i) => (i === 499 ? 'subuser@example.com,Sam,Patel,1' : row)),
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
     const body = response.json<Envelope>();
     expect(body.errors[0]?.message).toBe(
       'Accounts could not be created. Check the user details in CSV file and try again.',
     );
     expect(body.errors[1]).toEqual({
-      description: 'VALIDATION_FAILED',
+      description: 'RULE_FAILED',
       message: 'Email address already exists',
       field: 'row.501.email',
     });

@@ -1,5 +1,11 @@
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseChecker } from './helpers/response-validation';
+import {
+  answersOutsideDocument,
+  ResponseChecker,
+  validateResponsesAgainstDocument,
+} from './helpers/response-validation';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** The harness's check of every answer against the served document (helpers/response-validation.ts). */
@@ -52,5 +58,27 @@ describe('the response check of the test harness', () => {
 
   it('leaves out routes the document does not hold (pages, the console)', () => {
     expect(checker.check('GET', '/', 200, 'text/html', '<p>')).toBeUndefined();
+  });
+
+  it('keeps the problem of an answer sent over a socket, where inject cannot throw', async () => {
+    const app = Fastify();
+    await app.register(swagger, { openapi: { info: { title: 'probe', version: '1' } } });
+    app.get(
+      '/probe',
+      { schema: { operationId: 'probe', response: { 200: { type: 'object' } } } },
+      (_, reply) => reply.code(418).send({ teapot: true }),
+    );
+    validateResponsesAgainstDocument(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      expect((await fetch(`http://127.0.0.1:${String(port)}/probe`)).status).toBe(418);
+      expect(answersOutsideDocument(app)).toEqual([
+        'probe answered 418, a status its operation does not document (200)',
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

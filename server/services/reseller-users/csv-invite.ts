@@ -15,8 +15,13 @@ import { allottedTotal, takenEmails } from './users-repository';
 
 import { userMessages, withinPlan } from '../../../src/domain/api/reseller-users';
 
-/** An all-or-nothing refusal that names every failed row (the route sends them all). */
+/**
+ * An all-or-nothing refusal that names every failed row (the route sends them all). The file is
+ * a string the document allows; what is wrong is its content, a rule no schema states, so the
+ * answer is 422: CSV_ROWS_FAILED when rows failed, RULE_FAILED when the file as a whole did.
+ */
 export class CsvFailure extends Error {
+  readonly statusCode = 422;
   constructor(
     readonly code: string,
     message: string,
@@ -27,14 +32,14 @@ export class CsvFailure extends Error {
 
   envelope() {
     return {
-      code: 400,
+      code: this.statusCode,
       status: 'ERROR' as const,
       errors: [
         { description: this.code, message: this.message, field: 'csv' },
         ...this.issues
           .filter((issue) => issue.row !== null)
           .map((issue) => ({
-            description: errorCodes.VALIDATION_FAILED,
+            description: errorCodes.RULE_FAILED,
             message: issue.message,
             field: csvRowField(issue.row, issue.column),
           })),
@@ -62,7 +67,7 @@ export async function inviteFromCsv(
   if (!parsed.ok) {
     const code = parsed.issues.some((issue) => issue.row !== null && issue.column !== undefined)
       ? CSV_ROWS_FAILED
-      : errorCodes.VALIDATION_FAILED;
+      : errorCodes.RULE_FAILED;
     throw new CsvFailure(code, parsed.message, parsed.issues);
   }
   const invitees = parsed.invitees;
@@ -84,7 +89,7 @@ export async function inviteFromCsv(
     const extra = invitees.reduce((sum, invitee) => sum + (invitee.allottedComputers ?? 0), 0);
     const limit = await lockPlanComputerLimit(tx, actor.accountId);
     if (!withinPlan(await allottedTotal(tx, actor.accountId), extra, limit)) {
-      throw new CsvFailure(CSV_ROWS_FAILED, userMessages.allottedOverPlan, []);
+      throw new CsvFailure(errorCodes.RULE_FAILED, userMessages.allottedOverPlan, []);
     }
     const now = nowIso();
     const created = [];

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { migrateToLatest, openDatabase, type Database } from '../../../server/db/database';
 import { seedDemoIfEmpty } from '../../../server/db/seed/demo';
 import { loadSecrets } from '../../../server/services/secrets';
-import { validateResponsesAgainstDocument } from './response-validation';
+import { answersOutsideDocument, validateResponsesAgainstDocument } from './response-validation';
 import { createScratchDatabase, freshKeys } from './scratch-database';
 import type { SeededTemplate } from './seeded-template';
 
@@ -83,10 +83,15 @@ export async function createTestApp(
     db: database.db,
     dialect: database.dialect,
     close: async () => {
+      const outside = answersOutsideDocument(app);
       await app.close();
       await database.close();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // Answers sent over a socket (a test that listens) are held to the document here.
+      if (outside.length > 0) {
+        throw new Error(`Answers outside the OpenAPI document:\n${outside.join('\n')}`);
+      }
     },
   };
 }
@@ -123,8 +128,12 @@ export async function createSiblingApp(
     return {
       app,
       close: async () => {
+        const outside = answersOutsideDocument(app);
         await app.close();
         await database.close();
+        if (outside.length > 0) {
+          throw new Error(`Answers outside the OpenAPI document:\n${outside.join('\n')}`);
+        }
       },
     };
   } catch (error) {
