@@ -22,6 +22,7 @@ import {
   userListSchema,
   userMessages,
 } from '../../src/domain/api/reseller-users';
+import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { invitationsSentText } from '../../src/domain/csv-invitation';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
@@ -142,11 +143,11 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
             'All or nothing in one transaction. A file whose content breaks the rules answers 422: ' +
             'CSV_ROWS_FAILED naming each failed row (`field` is `row.<n>.<column>`), or ' +
             'RULE_FAILED for the file as a whole (not CSV, no rows, more than 500 users).',
-          errors: [409, 422],
+          errors: [409],
         }),
         tags,
         body: csvInviteSchema,
-        response: { 200: okSchema(csvInviteResultSchema) },
+        response: { 200: okSchema(csvInviteResultSchema), 422: errorEnvelopeSchema },
       },
       preHandler: csvLimit,
     },
