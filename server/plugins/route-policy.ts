@@ -4,7 +4,7 @@ import { API_KEY_ROLE, policyAdmits, type RoutePolicy } from '../../src/domain/a
 import { permissions, type ResellerRole } from '../../src/domain/api/reseller-users';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import type { Caller } from '../services/sessions';
+import type { AccessClaims, Caller, SessionAndCallerRow, SessionRead } from '../services/sessions';
 import { isDisabledForSupport } from '../services/support-otp';
 import { liveChallenge } from '../services/twofa/twofa';
 import { TWOFA_COOKIE } from '../services/twofa/login';
@@ -18,10 +18,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: see src/domain/api/route-policy.ts. */
     policy?: RoutePolicy;
+    /** A reseller route's own read, made with the session check in one statement (sessions.ts). */
+    sessionRead?: SessionRead;
   }
   interface FastifyRequest {
     /** The caller's role, when the route's permission needed it (read fresh on every call). */
     callerRole?: ResellerRole;
+    /** The row of the route's `sessionRead`, once the session check passed. */
+    sessionRow?: SessionAndCallerRow;
   }
 }
 
@@ -33,6 +37,20 @@ export const isApiPath = (path: string): boolean =>
 /** The policy of the route that matched, or undefined (no route matched: a 404). */
 export const policyOf = (request: FastifyRequest): RoutePolicy | undefined =>
   request.routeOptions.config.policy;
+
+/**
+ * The row the route's declared session read returned (typed by that read), for its handler.
+ * Throws when the route did not declare `read`, so a handler cannot use a row it never asked for.
+ */
+export function sessionRowOf<Row extends SessionAndCallerRow>(
+  request: FastifyRequest,
+  read: SessionRead<Row>,
+): Row {
+  if (request.routeOptions.config.sessionRead !== read || !request.sessionRow) {
+    throw new Error('sessionRowOf() on a route that did not declare this session read');
+  }
+  return request.sessionRow as Row;
+}
 
 /** Permissions every role has: no need to read the caller's role for them. */
 const universal = new Set(
@@ -82,6 +100,22 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
     return caller.role;
   }
 
+  /** The session check of a reseller call: with the route's own read when it declared one. */
+  async function authenticateReseller(
+    request: FastifyRequest,
+    token: string | undefined,
+    needsRole: boolean,
+  ): Promise<{ claims: AccessClaims; caller: Caller | undefined }> {
+    const read = request.routeOptions.config.sessionRead;
+    if (read) {
+      const { row, ...checked } = await ctx.sessions.authenticateReseller(token, read);
+      request.sessionRow = row;
+      return checked;
+    }
+    if (needsRole) return ctx.sessions.authenticateReseller(token);
+    return { claims: await ctx.sessions.authenticate('reseller', token), caller: undefined };
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const policy = policyOf(request);
     if (!policy) return;
@@ -110,9 +144,7 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
         const token = request.cookies[accessCookie('reseller')];
         // A permission of every role needs no role: the session alone is checked then.
         const needsRole = !universal.has(policy.permission);
-        const { claims: principal, caller } = needsRole
-          ? await ctx.sessions.authenticateReseller(token)
-          : { claims: await ctx.sessions.authenticate('reseller', token), caller: undefined };
+        const { claims: principal, caller } = await authenticateReseller(request, token, needsRole);
         request.principal = principal;
         assertCsrfBound(request, 'reseller');
         // The spec's list of calls a support-OTP session may not make, read by registered path.

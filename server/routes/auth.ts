@@ -13,6 +13,7 @@ import {
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
 import { principalOf, requestContext } from '../plugins/auth';
+import { sessionRowOf } from '../plugins/route-policy';
 import {
   accessCookie,
   clearSessionCookies,
@@ -26,7 +27,7 @@ import { sessionSubject } from '../services/audit-targets';
 import { pastDueAction } from '../services/billing/pending-charges';
 import { verifyPassword } from '../services/passwords';
 import { findPartnerByLogin, partnerLandingPath, partnerUserInfo } from '../services/partners';
-import { findUsersByLogin, resellerUserInfo } from '../services/resellers';
+import { findUsersByLogin, resellerUserInfo, userInfoWithSession } from '../services/resellers';
 import { isOwnNavigation, safeRedirect } from '../services/redirects';
 import { startSecondFactor } from '../services/twofa/login';
 import { ssoLogoutUrl } from '../services/sso/logout';
@@ -256,7 +257,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.get(
     '/rpc-api/reseller/user_info',
     {
-      config: policy.reseller('signed-in'),
+      // Read with the session check in one statement: every console start calls this.
+      config: { ...policy.reseller('signed-in'), sessionRead: userInfoWithSession },
       schema: {
         ...operation(
           'getResellerUserInfo',
@@ -266,11 +268,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         response: { 200: okSchema(resellerUserInfoSchema) },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const info = await resellerUserInfo(ctx.db, principal.sub, principal.otp);
-      if (!info) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
-      return ok(info);
+    (request, reply) => {
+      const row = sessionRowOf(request, userInfoWithSession);
+      void reply.send(ok(resellerUserInfo(row, principalOf(request).otp)));
     },
   );
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import type { Database } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import { compileOnce } from '../db/compile-once';
 import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
@@ -95,6 +95,26 @@ export interface Caller {
   role: ResellerRole;
   status: string;
 }
+
+/** What the session check reads of a session and of the reseller user it belongs to. */
+export interface SessionAndCallerRow {
+  revoked_at: string | null;
+  expires_at: string;
+  last_active_at: string | null;
+  subject_id: string;
+  role: ResellerRole | null;
+  status: string | null;
+}
+
+/**
+ * A reseller route's own read joined to the session check in one statement (its `where` is the
+ * session id): it selects at least the columns of `SessionAndCallerRow`, and the check is the same
+ * as `authenticateReseller`'s. A route declares it as `config.sessionRead` (route-policy.ts).
+ */
+export type SessionRead<Row extends SessionAndCallerRow = SessionAndCallerRow> = (
+  db: Executor,
+  sessionId: string,
+) => Promise<Row[]>;
 
 /**
  * Sessions are token families: one short-lived signed access token (stateless, but checked
@@ -305,18 +325,20 @@ export function createSessionService(db: Database, options: Options) {
   }
 
   /**
-   * `authenticate('reseller', ...)` and the caller's role and status in one statement; `caller` is
-   * undefined when the user row is gone.
+   * `authenticate('reseller', ...)` and the caller's role and status in one statement, or with the
+   * route's own read when it declared one; `caller` is undefined when the user row is gone.
    */
-  async function authenticateReseller(
+  async function authenticateReseller<Row extends SessionAndCallerRow>(
     accessToken: string | undefined,
-  ): Promise<{ claims: AccessClaims; caller: Caller | undefined }> {
+    read: SessionRead<Row> = sessionAndCaller as SessionRead<Row>,
+  ): Promise<{ claims: AccessClaims; caller: Caller | undefined; row: Row }> {
     const claims = verifyAccess('reseller', accessToken);
-    const [session] = await sessionAndCaller(db, claims.sid);
+    const [session] = await read(db, claims.sid);
     if (!session || !isLive(session) || session.subject_id !== claims.sub) throw notAuthorized();
     await markActive(claims.sid, session.last_active_at);
     const { role, status } = session;
-    return { claims, caller: role !== null && status !== null ? { role, status } : undefined };
+    const caller = role !== null && status !== null ? { role, status } : undefined;
+    return { claims, caller, row: session };
   }
 
   /** Ends the session the given tokens belong to (either may be missing or stale). */

@@ -15,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
+  // A spy left on executeQuery would wrap itself in the next test that spies (endless recursion).
+  vi.restoreAllMocks();
 });
 
 /** Only Date is faked: Fastify's inject still needs real timers and microtasks. */
@@ -80,10 +82,35 @@ describe('the session check of a reseller call reads the caller in the same stat
     );
     // A call every role may make checks the session alone.
     statements.length = 0;
-    expect((await agent.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
+    const disabledUrls = '/rpc-api/api/private/support/otp/disabledUrls';
+    expect((await agent.get(disabledUrls)).statusCode).toBe(200);
     const sessionOnly = statements.filter((sql) => /from "sessions"/.test(sql));
     expect(sessionOnly).toHaveLength(1);
     expect(sessionOnly[0]).not.toMatch(/join/);
+  });
+
+  it('answers user_info from the session check itself: one statement in all', async () => {
+    const agent = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
+    const statements: string[] = [];
+    const execute = t.db.executeQuery.bind(t.db);
+    vi.spyOn(t.db, 'executeQuery').mockImplementation((query, queryId) => {
+      if ('sql' in query) statements.push(query.sql);
+      return execute(query, queryId);
+    });
+    const info = await agent.get('/rpc-api/reseller/user_info');
+    expect(info.statusCode).toBe(200);
+    expect(info.json<{ message: { email: string } }>().message.email).toBe('subadmin@example.com');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sessions" inner join "users"/);
+    // The same checks as any session: a revoked session gets nothing.
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('subject_id', '=', (await subjectOf('subadmin@example.com')) ?? '')
+      .execute();
+    const revoked = await agent.get('/rpc-api/reseller/user_info');
+    expect(revoked.statusCode).toBe(401);
+    expect(errorOf(revoked)?.description).toBe('NOT_AUTHORIZED');
   });
 
   it('refuses a user cancelled while signed in, and a role taken away, at once', async () => {
