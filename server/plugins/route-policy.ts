@@ -100,20 +100,18 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
     return caller.role;
   }
 
-  /** The session check of a reseller call: with the route's own read when it declared one. */
+  /**
+   * The session check of a reseller call, which reads the caller with the session (or the route's
+   * own read, when it declared one) and keeps the row for the route (`sessionActorOf`).
+   */
   async function authenticateReseller(
     request: FastifyRequest,
     token: string | undefined,
-    needsRole: boolean,
   ): Promise<{ claims: AccessClaims; caller: Caller | undefined }> {
     const read = request.routeOptions.config.sessionRead;
-    if (read) {
-      const { row, ...checked } = await ctx.sessions.authenticateReseller(token, read);
-      request.sessionRow = row;
-      return checked;
-    }
-    if (needsRole) return ctx.sessions.authenticateReseller(token);
-    return { claims: await ctx.sessions.authenticate('reseller', token), caller: undefined };
+    const { row, ...checked } = await ctx.sessions.authenticateReseller(token, read);
+    request.sessionRow = row;
+    return checked;
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -142,9 +140,10 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
         return;
       case 'reseller': {
         const token = request.cookies[accessCookie('reseller')];
-        // A permission of every role needs no role: the session alone is checked then.
+        // A permission every role has asks nothing of the role (nor of the status: a cancelled
+        // user may still read user_info and sign out).
         const needsRole = !universal.has(policy.permission);
-        const { claims: principal, caller } = await authenticateReseller(request, token, needsRole);
+        const { claims: principal, caller } = await authenticateReseller(request, token);
         request.principal = principal;
         assertCsrfBound(request, 'reseller');
         // The spec's list of calls a support-OTP session may not make, read by registered path.

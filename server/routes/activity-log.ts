@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorCodes } from '../../src/domain/api/envelope';
 import {
   activityLogQuerySchema,
   activityLogResponseSchema,
 } from '../../src/domain/api/reseller-account';
-import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
-import { findAccountUser } from '../services/reseller-account/account';
+import { sessionActorOf } from '../services/reseller-users/actor';
 import { can } from '../../src/domain/api/reseller-users';
 import { activityUsers, listActivity } from '../services/reseller-account/activity-log';
 import { operation } from '../plugins/openapi';
@@ -31,14 +28,13 @@ export function registerActivityLogRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const user = await findAccountUser(ctx.db, principalOf(request).sub);
-      if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
+      const actor = sessionActorOf(request);
       // Those who manage the users read everyone's lines; anyone else only their own.
-      const onlyUserId = can(user.role, 'users.manage') ? null : user.id;
+      const onlyUserId = can(actor.role, 'users.manage') ? null : actor.userId;
       const query = request.query;
       const [page, filterUsers] = await Promise.all([
-        listActivity(ctx.db, { ...query, accountId: user.account_id, onlyUserId }),
-        activityUsers(ctx.db, user.account_id, onlyUserId, {
+        listActivity(ctx.db, { ...query, accountId: actor.accountId, onlyUserId }),
+        activityUsers(ctx.db, actor.accountId, onlyUserId, {
           search: query.userSearch,
           selected: query.user,
         }),

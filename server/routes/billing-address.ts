@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { textResultSchema, updateBillingAddressRequestSchema } from '../../src/domain/api/billing';
-import { errorCodes, errorEnvelopeSchema } from '../../src/domain/api/envelope';
-import { formatMessage } from '../../src/domain/messages';
+import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { policy } from '../../src/domain/api/route-policy';
-import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import { principalOf, requestContext } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import { recordAudit } from '../services/audit';
 import { addressLine, updateBillingAddress } from '../services/billing/billing-address';
-import { findUserAccount } from '../services/billing/repository';
+import { sessionActorOf } from '../services/reseller-users/actor';
 
 /** The billing address on its own (billing information's "Edit address"): the administrator's. */
 export function registerBillingAddressRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -36,14 +34,12 @@ export function registerBillingAddressRoutes(app: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const user = await findUserAccount(ctx.db, principal.sub);
-      if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, formatMessage('generic.error'));
-      const result = await updateBillingAddress(ctx.db, user.account_id, request.body, (tx) =>
+      const actor = sessionActorOf(request);
+      const result = await updateBillingAddress(ctx.db, actor.accountId, request.body, (tx) =>
         recordAudit(tx, {
           subjectKind: 'reseller',
-          subjectId: principal.sub,
-          accountId: user.account_id,
+          subjectId: actor.userId,
+          accountId: actor.accountId,
           action: 'billing.address.updated',
           ...requestContext(request),
           target: addressLine(request.body),

@@ -34,7 +34,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) =>
-      ok(await listInvoices(ctx.db, (await adminAccount(request)).account_id, request.query)),
+      ok(await listInvoices(ctx.db, adminAccount(request).account_id, request.query)),
   );
 
   api.get(
@@ -49,7 +49,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(
         await invoiceDetail(
           ctx.db,
@@ -75,7 +75,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request, reply) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const invoice = await invoiceDetail(
         ctx.db,
         user.account_id,
@@ -104,7 +104,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok({ items: await listTransactions(ctx.db, user.account_id, request.query) });
     },
   );
@@ -122,7 +122,7 @@ export function registerInvoiceRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request, reply) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const rows = await listTransactions(ctx.db, user.account_id, request.query);
       const name = `transactions-${request.query.from || 'all'}-${request.query.to || 'today'}.csv`;
       return reply

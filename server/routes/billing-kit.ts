@@ -1,28 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditAction } from '../../src/domain/api/activity-actions';
-import { errorCodes } from '../../src/domain/api/envelope';
 import { policy } from '../../src/domain/api/route-policy';
-import { formatMessage } from '../../src/domain/messages';
-import { AppError } from '../app-error';
-import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
 import { principalOf, requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { recordAudit } from '../services/audit';
 import { billingTarget } from '../services/audit-targets';
-import { findUserAccount } from '../services/billing/repository';
+import { sessionActorOf } from '../services/reseller-users/actor';
 
 /**
  * What every billing route module shares (spec section 7: Upgrade, Auto-renewal, Billing, Tax):
  * each call is the signed-in reseller administrator's, scoped to their own account.
  */
-export function billingRouteKit(app: FastifyInstance, ctx: AppContext) {
-  /** The caller's account (the route policy has already admitted only its administrator). */
-  const adminAccount = async (request: FastifyRequest) => {
-    const user = await findUserAccount(ctx.db, principalOf(request).sub);
-    if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, formatMessage('generic.error'));
-    return user;
+export function billingRouteKit(app: FastifyInstance) {
+  /**
+   * The caller and their account (the route policy has already admitted only its administrator),
+   * as the session check read them with the session.
+   */
+  const adminAccount = (request: FastifyRequest) => {
+    const actor = sessionActorOf(request);
+    return {
+      id: actor.userId,
+      account_id: actor.accountId,
+      role: actor.role,
+      email: actor.email,
+      first_name: actor.firstName,
+      last_name: actor.lastName,
+    };
   };
   /** An audit line; a payment's is written in the payment's own transaction by the service. */
   const audit =

@@ -25,7 +25,7 @@ export function registerRenewalRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const result = await setAutoRenewal(ctx.db, user.account_id, request.body.enable);
       const action = request.body.enable ? 'billing.autorenewal.on' : 'billing.autorenewal.off';
       await audit(request, user.account_id, action)(ctx.db);
@@ -45,7 +45,7 @@ export function registerRenewalRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const result = await setRenewTerm(ctx.db, user.account_id, request.body.renewTerm);
       const term = request.body.renewTerm === 'year' ? 'Yearly' : 'Monthly';
       await audit(request, user.account_id, 'billing.renewal.term', {}, term)(ctx.db);

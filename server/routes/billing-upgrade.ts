@@ -26,7 +26,7 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       },
       config: billing,
     },
-    async (request) => ok(await upgradeDetails(ctx.db, (await adminAccount(request)).account_id)),
+    async (request) => ok(await upgradeDetails(ctx.db, adminAccount(request).account_id)),
   );
 
   api.get(
@@ -43,7 +43,7 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(
         await proratedAmount(ctx.db, user.account_id, request.query.planCode, request.query.term),
       );
@@ -67,7 +67,7 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       preHandler: cardLimit,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const { planCode, term, ...card } = request.body;
       return ok(
         await upgradeByCard(
@@ -96,7 +96,7 @@ export function registerUpgradeRoutes(ctx: AppContext, kit: BillingRouteKit): vo
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const { planCode, term } = request.body;
       return ok(
         await upgradeByInvoice(

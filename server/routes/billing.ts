@@ -24,7 +24,7 @@ import { operation } from '../plugins/openapi';
  * tax in their own modules, sharing one kit (the policy, the card-attempt limit, the audit line).
  */
 export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const kit = billingRouteKit(app, ctx);
+  const kit = billingRouteKit(app);
   const { api, billing, cardLimit, tags, adminAccount, audit } = kit;
 
   api.get(
@@ -40,7 +40,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: billing,
     },
-    async (request) => ok(await billingInfo(ctx.db, (await adminAccount(request)).account_id)),
+    async (request) => ok(await billingInfo(ctx.db, adminAccount(request).account_id)),
   );
 
   api.get(
@@ -53,7 +53,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: billing,
     },
-    async (request) => ok(await cardInfo(ctx.db, (await adminAccount(request)).account_id)),
+    async (request) => ok(await cardInfo(ctx.db, adminAccount(request).account_id)),
   );
 
   api.post(
@@ -73,7 +73,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       preHandler: cardLimit,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(
         await updateCard(
           ctx.db,
@@ -101,7 +101,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       preHandler: cardLimit,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(
         await payPendingCharges(
           ctx.db,

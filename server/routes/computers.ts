@@ -1,5 +1,5 @@
 import { exampleConsoleComputerList } from '../../src/domain/api/reseller-api-examples';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -23,7 +23,7 @@ import {
   updateComputerSchema,
 } from '../../src/domain/api/computers';
 import type { AppContext } from '../context';
-import { principalOf, requestContext } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
 import {
   addComputer,
@@ -35,7 +35,7 @@ import {
 } from '../services/computers/computers';
 import { createGroup, deleteGroup, listGroups, renameGroup } from '../services/computers/groups';
 import { addComment, listComments, listMessages, sendMessage } from '../services/computers/notes';
-import { loadActor } from '../services/reseller-users/actor';
+import { sessionActorOf } from '../services/reseller-users/actor';
 import { operation } from '../plugins/openapi';
 
 /**
@@ -47,7 +47,6 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
   const tags = ['computers'];
-  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   const done = { 200: okSchema(computerDoneSchema) };
   const saved = { 200: okSchema(computerSavedSchema) };
   const notes = { 200: okSchema(computerNotesSchema) };
@@ -68,7 +67,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
         },
       },
     },
-    async (request) => ok(await listComputers(ctx.db, await actorOf(request), request.query)),
+    async (request) => ok(await listComputers(ctx.db, sessionActorOf(request), request.query)),
   );
 
   api.post(
@@ -87,7 +86,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const computer = await addComputer(ctx.db, actor, request.body, requestContext(request));
       return ok({ message: computerMessages.added, computer });
     },
@@ -108,7 +107,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { computerId, ...input } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const computer = await updateComputer(
         ctx.db,
         actor,
@@ -133,7 +132,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { computerIds, groupId } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await moveComputers(
         ctx.db,
         actor,
@@ -160,7 +159,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { computerIds, userId } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await allotComputers(
         ctx.db,
         actor,
@@ -187,7 +186,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await deleteComputers(
         ctx.db,
         actor,
@@ -210,7 +209,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       return ok({ notes: await listComments(ctx.db, actor, request.query.computerId) });
     },
   );
@@ -228,7 +227,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { computerId, comment } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       await addComment(ctx.db, actor, computerId, comment, requestContext(request));
       return ok({ message: computerMessages.commentAdded, count: 1 });
     },
@@ -248,7 +247,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       return ok({ notes: await listMessages(ctx.db, actor, request.query.computerId) });
     },
   );
@@ -266,7 +265,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { computerId, message } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       await sendMessage(ctx.db, actor, computerId, message, requestContext(request));
       return ok({ message: computerMessages.messageSent, count: 1 });
     },
@@ -282,7 +281,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: okSchema(groupListSchema) },
       },
     },
-    async (request) => ok(await listGroups(ctx.db, await actorOf(request))),
+    async (request) => ok(await listGroups(ctx.db, sessionActorOf(request))),
   );
 
   api.post(
@@ -301,7 +300,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       await createGroup(ctx.db, actor, request.body.name, requestContext(request));
       return ok({ message: computerMessages.groupCreated, count: 1 });
     },
@@ -320,7 +319,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { groupId, name } = request.body;
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       await renameGroup(ctx.db, actor, groupId, name, requestContext(request));
       return ok({ message: computerMessages.groupRenamed, count: 1 });
     },
@@ -341,7 +340,7 @@ export function registerComputerRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await deleteGroup(ctx.db, actor, request.body.groupId, requestContext(request));
       return ok({ message: computerMessages.groupDeleted, count });
     },

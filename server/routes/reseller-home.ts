@@ -4,11 +4,10 @@ import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { homeSummarySchema } from '../../src/domain/api/reseller-home';
 import { policy } from '../../src/domain/api/route-policy';
 import type { AppContext } from '../context';
-import { principalOf } from '../plugins/auth';
 import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
 import { homeSummary } from '../services/reseller-home/summary';
-import { loadActor } from '../services/reseller-users/actor';
+import { sessionActorOf } from '../services/reseller-users/actor';
 
 /** The reseller home screen's figures: computers and users against the plan, computers online. */
 export function registerResellerHomeRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -32,8 +31,7 @@ export function registerResellerHomeRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const actor = await loadActor(ctx.db, principalOf(request).sub);
-      return ok(await homeSummary(ctx.db, actor.accountId));
+      return ok(await homeSummary(ctx.db, sessionActorOf(request).accountId));
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
@@ -10,11 +10,11 @@ import {
 import { policy } from '../../src/domain/api/route-policy';
 import { invitationsSentText } from '../../src/domain/csv-invitation';
 import type { AppContext } from '../context';
-import { principalOf, requestContext } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { operation } from '../plugins/openapi';
 import { ok, okSchema } from '../plugins/reply';
-import { loadActor } from '../services/reseller-users/actor';
+import { sessionActorOf } from '../services/reseller-users/actor';
 import { exportUsersCsv, resendInvitations } from '../services/reseller-users/bulk';
 
 /**
@@ -24,7 +24,6 @@ import { exportUsersCsv, resendInvitations } from '../services/reseller-users/bu
 export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reseller users'];
-  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   const errors = {
     400: errorEnvelopeSchema,
     401: errorEnvelopeSchema,
@@ -57,7 +56,7 @@ export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppCon
       preHandler: bulkResendLimit,
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const ids = request.body.userIds;
       const count = await resendInvitations(ctx, actor, ids, requestContext(request));
       return ok({ message: invitationsSentText(count), count });
@@ -82,7 +81,7 @@ export function registerResellerUserBulkRoutes(app: FastifyInstance, ctx: AppCon
       },
     },
     async (request, reply) => {
-      const csv = await exportUsersCsv(ctx.db, await actorOf(request), request.query);
+      const csv = await exportUsersCsv(ctx.db, sessionActorOf(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="users.csv"')

@@ -3,7 +3,7 @@ import {
   exampleInviteAnswer,
   exampleInviteRequest,
 } from '../../src/domain/api/reseller-api-examples';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -26,10 +26,10 @@ import { errorEnvelopeSchema } from '../../src/domain/api/envelope';
 import { invitationsSentText } from '../../src/domain/csv-invitation';
 import { formatMessage } from '../../src/domain/messages';
 import type { AppContext } from '../context';
-import { principalOf, requestContext } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
-import { loadActor } from '../services/reseller-users/actor';
+import { sessionActorOf } from '../services/reseller-users/actor';
 import { CsvFailure, inviteFromCsv } from '../services/reseller-users/csv-invite';
 import { listCancelledUsers, listUsers } from '../services/reseller-users/users';
 import { addUser, inviteUser } from '../services/reseller-users/users-add';
@@ -46,7 +46,6 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation, so an anonymous caller learns nothing from a 400.
   const tags = ['reseller users'];
-  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   // Each invitation is an e-mail to an address the caller chooses: per signed-in user, a pace
   // that fits inviting people one by one (many at once go through the CSV import) but keeps a
   // stolen session or a careless script from mailing one inbox, or many, without end.
@@ -69,7 +68,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: okSchema(userListSchema).meta({ example: exampleConsoleUserList }) },
       },
     },
-    async (request) => ok(await listUsers(ctx.db, await actorOf(request), request.query)),
+    async (request) => ok(await listUsers(ctx.db, sessionActorOf(request), request.query)),
   );
 
   api.get(
@@ -83,7 +82,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: okSchema(userListSchema) },
       },
     },
-    async (request) => ok(await listCancelledUsers(ctx.db, await actorOf(request), request.query)),
+    async (request) => ok(await listCancelledUsers(ctx.db, sessionActorOf(request), request.query)),
   );
 
   api.post(
@@ -102,7 +101,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) =>
-      ok(await addUser(ctx, await actorOf(request), request.body, requestContext(request))),
+      ok(await addUser(ctx, sessionActorOf(request), request.body, requestContext(request))),
   );
 
   api.post(
@@ -124,7 +123,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const user = await inviteUser(
         ctx,
-        await actorOf(request),
+        sessionActorOf(request),
         request.body,
         requestContext(request),
       );
@@ -152,7 +151,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       preHandler: csvLimit,
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       try {
         const created = await inviteFromCsv(ctx, actor, request.body, requestContext(request));
         return ok({ created, message: invitationsSentText(created) });
@@ -178,7 +177,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       preHandler: resendLimit,
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const user = await resendInvitation(ctx, actor, request.body.userId, requestContext(request));
       return ok({ user, message: formatMessage('invitation.sent') });
     },
@@ -201,7 +200,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       ok(
         await copyInvitationLink(
           ctx,
-          await actorOf(request),
+          sessionActorOf(request),
           request.body.userId,
           requestContext(request),
         ),
@@ -222,7 +221,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) =>
-      ok(await updateUser(ctx.db, await actorOf(request), request.body, requestContext(request))),
+      ok(await updateUser(ctx.db, sessionActorOf(request), request.body, requestContext(request))),
   );
 
   api.post(
@@ -237,7 +236,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await deleteUsers(ctx.db, actor, request.body.userIds, requestContext(request));
       return ok({ message: formatMessage('user.deleted'), count });
     },
@@ -258,7 +257,7 @@ export function registerResellerUserRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = sessionActorOf(request);
       const count = await restoreUsers(
         ctx.db,
         actor,

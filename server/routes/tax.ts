@@ -40,7 +40,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(await nexusStateDetails(ctx.db, user.account_id, request.query.state));
     },
   );
@@ -57,7 +57,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       return ok(await vatDetails(ctx.db, user.account_id, request.query.country));
     },
   );
@@ -72,7 +72,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
       },
       config: billing,
     },
-    async (request) => ok(await gstDetails(ctx.db, (await adminAccount(request)).account_id)),
+    async (request) => ok(await gstDetails(ctx.db, adminAccount(request).account_id)),
   );
 
   api.post(
@@ -87,7 +87,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const result = await updateVatId(ctx.db, user.account_id, request.body.vatid);
       await audit(request, user.account_id, 'tax.vat.updated', {}, request.body.vatid)(ctx.db);
       return ok(result);
@@ -106,7 +106,7 @@ export function registerTaxRoutes(ctx: AppContext, kit: BillingRouteKit): void {
       config: billing,
     },
     async (request) => {
-      const user = await adminAccount(request);
+      const user = adminAccount(request);
       const result = await updateGstin(ctx.db, user.account_id, request.body.gstin);
       await audit(request, user.account_id, 'tax.gst.updated', {}, request.body.gstin)(ctx.db);
       return ok(result);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,9 +11,9 @@ import {
   teamMessages,
 } from '../../src/domain/api/teams';
 import type { AppContext } from '../context';
-import { principalOf, requestContext } from '../plugins/auth';
+import { requestContext } from '../plugins/auth';
 import { ok, okSchema } from '../plugins/reply';
-import { loadActor } from '../services/reseller-users/actor';
+import { sessionActorOf } from '../services/reseller-users/actor';
 import {
   addMembers,
   createTeam,
@@ -31,7 +31,6 @@ import { operation } from '../plugins/openapi';
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
-  const actorOf = (request: FastifyRequest) => loadActor(ctx.db, principalOf(request).sub);
   const done = { 200: okSchema(teamDoneSchema) };
 
   api.get(
@@ -44,7 +43,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
         response: { 200: okSchema(teamListSchema) },
       },
     },
-    async (request) => ok({ teams: await listTeams(ctx.db, await actorOf(request)) }),
+    async (request) => ok({ teams: await listTeams(ctx.db, sessionActorOf(request)) }),
   );
 
   api.post(
@@ -63,7 +62,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
-      await createTeam(ctx.db, await actorOf(request), request.body.name, requestContext(request));
+      await createTeam(ctx.db, sessionActorOf(request), request.body.name, requestContext(request));
       return ok({ message: teamMessages.created });
     },
   );
@@ -81,7 +80,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { teamId, name } = request.body;
-      await renameTeam(ctx.db, await actorOf(request), teamId, name, requestContext(request));
+      await renameTeam(ctx.db, sessionActorOf(request), teamId, name, requestContext(request));
       return ok({ message: teamMessages.renamed });
     },
   );
@@ -100,7 +99,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       await deleteTeam(
         ctx.db,
-        await actorOf(request),
+        sessionActorOf(request),
         request.body.teamId,
         requestContext(request),
       );
@@ -125,7 +124,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { teamId, userIds } = request.body;
-      await addMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));
+      await addMembers(ctx.db, sessionActorOf(request), teamId, userIds, requestContext(request));
       return ok({ message: teamMessages.membersAdded });
     },
   );
@@ -143,7 +142,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { teamId, userIds } = request.body;
-      await removeMembers(ctx.db, await actorOf(request), teamId, userIds, requestContext(request));
+      await removeMembers(ctx.db, sessionActorOf(request), teamId, userIds, requestContext(request));
       return ok({ message: teamMessages.membersRemoved });
     },
   );

@@ -48,6 +48,7 @@ export const userInfoWithSession = compileOnce((db, sessionId) =>
       'sessions.subject_id',
       'users.role',
       'users.status',
+      'users.account_id',
       'users.first_name',
       'users.last_name',
       'users.username',

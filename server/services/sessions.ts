@@ -71,9 +71,9 @@ const touchSession = compileOnce((db, now, sessionId, staleBefore) =>
 );
 
 /**
- * The same check for a reseller's request, with the caller's role and status read in the same
- * statement (the session's subject is a user): one round trip instead of two for every call
- * whose permission depends on the role.
+ * The same check for a reseller's request, with the caller read in the same statement (the
+ * session's subject is a user): role and status for the permission, account and name for the
+ * route (`sessionActorOf`), so a call needs no second round trip to learn who is calling.
  */
 const sessionAndCaller = compileOnce((db, sessionId) =>
   db
@@ -86,6 +86,10 @@ const sessionAndCaller = compileOnce((db, sessionId) =>
       'sessions.subject_id',
       'users.role',
       'users.status',
+      'users.account_id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
     ])
     .where('sessions.id', '=', sessionId),
 );
@@ -102,8 +106,13 @@ export interface SessionAndCallerRow {
   expires_at: string;
   last_active_at: string | null;
   subject_id: string;
+  /** The user's columns: null when the user row is gone. */
   role: ResellerRole | null;
   status: string | null;
+  account_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
 }
 
 /**

@@ -209,7 +209,7 @@ describe('invitations', () => {
     // A file whose one row is refused: nothing is created or mailed, every call counted.
     const csv = 'email,first_name,last_name,allotted_computers\nnot-an-address,A,B,0';
     const answers = await burst(11, () => admin.post('/rpc-api/reseller/user/invite/csv', { csv }));
-    expect(statusesOf(answers).slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 400));
+    expect(statusesOf(answers).slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 422));
     expectTooMany(answers[10]);
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { toCsv } from '../../../src/domain/csv';
 import { formatCardSummary, formatCsvTimestamp, formatRateBp } from '../../../src/domain/formats';
 import type { Database } from '../../db/database';
@@ -32,20 +33,36 @@ export async function listInvoices(
   accountId: string,
   query: { page: number; pageSize: number; sort: keyof typeof sortColumns; order: 'asc' | 'desc' },
 ): Promise<InvoiceList> {
-  const counted = await db
-    .selectFrom('invoices')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('account_id', '=', accountId)
+  const inAccount = db.selectFrom('invoices').where('account_id', '=', accountId);
+  // The total comes with the page (one round trip); a page past the end brings no row, and so
+  // no total: it is counted on its own then. Only the columns the list shows are read.
+  const rows = await inAccount
+    .select([
+      sql<string | number | bigint>`count(*) over ()`.as('matches'),
+      'id',
+      'number',
+      'kind',
+      'status',
+      'issued_at',
+      'period_start',
+      'period_end',
+      'total_minor',
+      'currency',
+    ])
     .orderBy(sortColumns[query.sort], query.order)
     .orderBy('id')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
+  const total = rows[0]
+    ? Number(rows[0].matches)
+    : Number(
+        (
+          await inAccount
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -58,7 +75,7 @@ export async function listInvoices(
       totalMinor: row.total_minor,
       currency: row.currency,
     })),
-    total: Number(counted?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

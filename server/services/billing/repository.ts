@@ -4,14 +4,6 @@ import type { Executor } from '../../db/database';
 import type { InvoiceLine } from '../../../src/domain/api/billing';
 import type { Term } from './proration';
 
-export async function findUserAccount(db: Executor, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'account_id', 'role', 'email', 'first_name', 'last_name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** The account's billing row, created with defaults the first time it is needed. */
 export async function ensureBillingAccount(db: Executor, accountId: string, now: string) {
   const existing = await db

@@ -116,9 +116,6 @@ export async function listComputersPage(
   options: ComputerListOptions,
 ): Promise<{ computers: Computer[]; total: number }> {
   const base = baseQuery(db, accountId, options);
-  const totalRow = await base
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .executeTakeFirst();
   const direction = options.order;
   // Never-seen computers sort as the oldest (first ascending, last descending).
   const sortExpression = {
@@ -138,14 +135,30 @@ export async function listComputersPage(
     },
     { expr: sql`c.id`, direction: 'asc' as const },
   ];
-  let page = base.select([...columns]);
+  // The total comes with the page, from the same pass over the matches (one round trip). Past a
+  // cursor the window counts only what follows it, and a page past the end brings no row: the
+  // total is counted on its own then.
+  const matches = sql<string | number | bigint | null>`${
+    options.after ? sql`null` : sql`count(*) over ()`
+  }`;
+  let page = base.select([...columns, matches.as('matches')]);
   if (options.after) page = page.where(keysetAfter(order, options.after));
   for (const part of order) page = page.orderBy(part.expr, part.direction);
   const rows = await page
     .limit(options.pageSize)
     .offset(options.after ? 0 : (options.page - 1) * options.pageSize)
     .execute();
-  return { total: Number(totalRow?.n ?? 0), computers: rows.map(toComputer) };
+  const total =
+    rows[0] && !options.after
+      ? Number(rows[0].matches)
+      : Number(
+          (
+            await base
+              .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
+  return { total, computers: rows.map(toComputer) };
 }
 
 export async function findComputer(

@@ -93,11 +93,16 @@ export async function listActivity(
     );
   }
 
-  // The count needs no user: only the page joins them. The two run side by side (on PostgreSQL,
-  // on two connections of the pool).
-  const counting = query
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .executeTakeFirst();
+  // The total comes with the page (`count(*) over ()`, the same pass over the matches): one
+  // round trip. A page past the end brings no row, and so no total: it is counted on its own then.
+  const countAlone = async () =>
+    Number(
+      (
+        await query
+          .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
 
   const sortColumn = {
     created_at: sql.ref('l.created_at'),
@@ -105,9 +110,10 @@ export async function listActivity(
     user: sql.ref('u.email'),
     ip: sql.ref('l.ip'),
   } as const;
-  const paging = query
+  const rows = await query
     .leftJoin('users as u', 'u.id', 'l.subject_id')
     .select([
+      sql<string | number | bigint>`count(*) over ()`.as('matches'),
       'l.id',
       'l.created_at',
       'l.action',
@@ -126,8 +132,7 @@ export async function listActivity(
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  const [countRow, rows] = await Promise.all([counting, paging]);
-  const total = Number(countRow?.n ?? 0);
+  const total = rows[0] ? Number(rows[0].matches) : await countAlone();
 
   return {
     total,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
 import { AppError } from '../../app-error';
@@ -36,6 +37,27 @@ export async function loadActor(db: Executor, userId: string): Promise<Actor> {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+  };
+}
+
+/**
+ * The caller of a reseller route, as its session check read it with the session in the same
+ * statement (route-policy.ts): no second read. 403 when the user is no longer active, as
+ * `loadActor`.
+ */
+export function sessionActorOf(request: FastifyRequest): Actor {
+  const row = request.sessionRow;
+  if (!row) throw new Error('sessionActorOf() on a route without a reseller session policy');
+  const { role, account_id: accountId, first_name, last_name, email } = row;
+  if (row.status !== 'active' || !role || !accountId || first_name === null) throw forbidden();
+  if (last_name === null || email === null) throw forbidden();
+  return {
+    userId: row.subject_id,
+    accountId,
+    role,
+    firstName: first_name,
+    lastName: last_name,
+    email,
   };
 }
 
