@@ -142,7 +142,13 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { teamId, userIds } = request.body;
-      await removeMembers(ctx.db, sessionActorOf(request), teamId, userIds, requestContext(request));
+      await removeMembers(
+        ctx.db,
+        sessionActorOf(request),
+        teamId,
+        userIds,
+        requestContext(request),
+      );
       return ok({ message: teamMessages.membersRemoved });
     },
   );
