@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { toCsv } from '../../../src/domain/csv';
 import { formatCardSummary, formatCsvTimestamp, formatRateBp } from '../../../src/domain/formats';
 import type { Database } from '../../db/database';
+import { listTotal, matchesColumn } from '../../db/list-total';
 import type {
   InvoiceDetail,
   InvoiceLine,
@@ -34,11 +34,11 @@ export async function listInvoices(
   query: { page: number; pageSize: number; sort: keyof typeof sortColumns; order: 'asc' | 'desc' },
 ): Promise<InvoiceList> {
   const inAccount = db.selectFrom('invoices').where('account_id', '=', accountId);
-  // The total comes with the page (one round trip); a page past the end brings no row, and so
-  // no total: it is counted on its own then. Only the columns the list shows are read.
+  // Only the columns the list shows; the total with the page on PostgreSQL, on its own on
+  // SQLite (see list-total.ts).
   const rows = await inAccount
     .select([
-      sql<string | number | bigint>`count(*) over ()`.as('matches'),
+      matchesColumn(db).as('matches'),
       'id',
       'number',
       'kind',
@@ -54,15 +54,12 @@ export async function listInvoices(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
-  const total = rows[0]
-    ? Number(rows[0].matches)
-    : Number(
-        (
-          await inAccount
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .executeTakeFirst()
-        )?.n ?? 0,
-      );
+  const total = await listTotal(rows, async () => {
+    const row = await inAccount
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
+    return row?.n;
+  });
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -1,5 +1,6 @@
 import { sql, type JoinBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
+import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import { keysetAfter } from '../../db/keyset';
 import {
@@ -135,29 +136,20 @@ export async function listComputersPage(
     },
     { expr: sql`c.id`, direction: 'asc' as const },
   ];
-  // The total comes with the page, from the same pass over the matches (one round trip). Past a
-  // cursor the window counts only what follows it, and a page past the end brings no row: the
-  // total is counted on its own then.
-  const matches = sql<string | number | bigint | null>`${
-    options.after ? sql`null` : sql`count(*) over ()`
-  }`;
-  let page = base.select([...columns, matches.as('matches')]);
+  // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
+  let page = base.select([...columns, matchesColumn(db, Boolean(options.after)).as('matches')]);
   if (options.after) page = page.where(keysetAfter(order, options.after));
   for (const part of order) page = page.orderBy(part.expr, part.direction);
   const rows = await page
     .limit(options.pageSize)
     .offset(options.after ? 0 : (options.page - 1) * options.pageSize)
     .execute();
-  const total =
-    rows[0] && !options.after
-      ? Number(rows[0].matches)
-      : Number(
-          (
-            await base
-              .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-              .executeTakeFirst()
-          )?.n ?? 0,
-        );
+  const total = await listTotal(rows, async () => {
+    const row = await base
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+      .executeTakeFirst();
+    return row?.n;
+  });
   return { total, computers: rows.map(toComputer) };
 }
 

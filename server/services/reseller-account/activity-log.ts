@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
+import { listTotal, matchesColumn } from '../../db/list-total';
 import { userMatches } from '../reseller-users/users-repository';
 import {
   activityActionLabel,
@@ -93,17 +94,6 @@ export async function listActivity(
     );
   }
 
-  // The total comes with the page (`count(*) over ()`, the same pass over the matches): one
-  // round trip. A page past the end brings no row, and so no total: it is counted on its own then.
-  const countAlone = async () =>
-    Number(
-      (
-        await query
-          .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-          .executeTakeFirst()
-      )?.n ?? 0,
-    );
-
   const sortColumn = {
     created_at: sql.ref('l.created_at'),
     action: byLabel,
@@ -113,7 +103,8 @@ export async function listActivity(
   const rows = await query
     .leftJoin('users as u', 'u.id', 'l.subject_id')
     .select([
-      sql<string | number | bigint>`count(*) over ()`.as('matches'),
+      // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
+      matchesColumn(db).as('matches'),
       'l.id',
       'l.created_at',
       'l.action',
@@ -132,7 +123,12 @@ export async function listActivity(
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  const total = rows[0] ? Number(rows[0].matches) : await countAlone();
+  const total = await listTotal(rows, async () => {
+    const row = await query
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+      .executeTakeFirst();
+    return row?.n;
+  });
 
   return {
     total,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
 import { keysetAfter } from '../../db/keyset';
@@ -102,7 +103,7 @@ async function countMatches(db: Executor, accountId: string, options: ListOption
  * found first, from an index that holds the sort key and the status (2026-11-24-0300), and only
  * those rows are then read and joined: a deep page skips index entries, not whole rows.
  * `knownTotal`: the caller already knows how many users match (no search), so none are counted;
- * otherwise the count comes with the page, from the same pass over the matches.
+ * otherwise the count comes with the page on PostgreSQL, or on its own on SQLite (list-total.ts).
  */
 export async function listUsersPage(
   db: Executor,
@@ -119,10 +120,8 @@ export async function listUsersPage(
   // The id breaks ties in the same direction, so one index walk serves both orders.
   const order = [sortExpression, sql`lower(users.username)`, sql`users.id`];
   const after = options.after;
-  // Past a cursor the window counts only what follows it: the total is counted on its own then.
-  const matches = sql<string | number | null>`${
-    knownTotal === undefined && !after ? sql`count(*) over ()` : sql`null`
-  }`;
+  // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
+  const matches = knownTotal === undefined ? matchesColumn(db, Boolean(after)) : sql<null>`null`;
   let pageIds = baseQuery(db, accountId, options).select(['users.id', matches.as('matches')]);
   if (after) {
     // A username is compared as the order reads it: lower() on both sides.
@@ -162,9 +161,7 @@ export async function listUsersPage(
     ]);
   for (const key of order) page = page.orderBy(key, direction);
   const rows = await page.execute();
-  const total =
-    knownTotal ??
-    (rows[0] && !after ? Number(rows[0].matches) : await countMatches(db, accountId, options));
+  const total = knownTotal ?? (await listTotal(rows, () => countMatches(db, accountId, options)));
   const at = now();
   return {
     total,
