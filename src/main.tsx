@@ -10,6 +10,9 @@ import { routeObjects } from './app/routes';
 import { loadPublicConfig } from './lib/config/public-config';
 import { CONSOLE_BASE } from './lib/paths';
 import { requestCsrfToken } from './lib/http/csrf';
+import { startEarlyGet } from './lib/http/transport';
+import { getProductType } from './lib/session/product-type';
+import { isSignedIn } from './lib/session/signed-in';
 import { createQueryClient } from './lib/query-client';
 import { startSessionWatch } from './lib/session/session-watch';
 
@@ -22,6 +25,10 @@ async function start(): Promise<void> {
   // call), so they do not need the CSRF cookie; nothing renders before it is set.
   const ready = Promise.all([loadPublicConfig(), requestCsrfToken()]);
   preloadScreen(routeObjects, window.location.pathname, CONSOLE_BASE);
+  // Who is signed in is every signed-in screen's first call: it goes out now, beside the screen's
+  // code, instead of after it (issue 21). The screen's own call takes this answer.
+  const productType = getProductType();
+  if (isSignedIn(productType)) startEarlyGet(`/${productType}/user_info`);
   const [config] = await ready;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -66,6 +66,27 @@ async function readJson(response: Response): Promise<unknown> {
  * One HTTP exchange with the API: no retries, no session handling (api-client.ts adds those).
  * Resolves with the success envelope's `message`; rejects with an ApiError.
  */
+/**
+ * GETs started before the first render (main.tsx), each taken by the first identical call within
+ * EARLY_LIFETIME_MS: a signed-in screen's data then travels beside its code instead of after it.
+ */
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+const EARLY_LIFETIME_MS = 15_000;
+
+export function startEarlyGet(path: string): void {
+  const url = `${API_BASE}${path}`;
+  const response = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+  // A failure is the taker's to see; one nobody takes must not be reported as unhandled.
+  response.catch(() => undefined);
+  early.set(url, { at: Date.now(), response });
+}
+
+function takeEarly(url: string): Promise<Response> | undefined {
+  const entry = early.get(url);
+  early.delete(url);
+  return entry && Date.now() - entry.at < EARLY_LIFETIME_MS ? entry.response : undefined;
+}
+
 export async function send<T>(
   method: HttpMethod,
   path: string,
@@ -89,13 +110,14 @@ export async function send<T>(
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await ((method === 'GET' ? takeEarly(url) : undefined) ??
+      fetch(url, {
+        method,
+        credentials: 'include',
+        headers,
+        body,
+        signal: options.signal,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, clientErrorCodes.NETWORK_ERROR, GENERIC_ERROR_TEXT);
