@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 // The console is served by the API server under /rpc-app/; in development Vite proxies the API.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8081';
@@ -37,6 +38,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // Each route's chunks, listed by the server in the page it serves (no chain of imports).
+    routePreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

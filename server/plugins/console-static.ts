@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { consoleShells } from './console-preloads';
 
 const BASE = '/rpc-app/';
 /** Files that must be revalidated on every load so a new release is picked up. */
@@ -41,8 +42,10 @@ export async function registerConsole(app: FastifyInstance, staticDir: string): 
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
-    if (!hasBuild) {
+  // The page for a route lists that route's chunks (console-preloads.ts).
+  const shellFor = hasBuild ? consoleShells(staticDir, BASE) : undefined;
+  const sendShell = (reply: FastifyReply, pathname: string) => {
+    if (!shellFor) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -51,7 +54,7 @@ export async function registerConsole(app: FastifyInstance, staticDir: string): 
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .send(shellFor(pathname));
   };
 
   app.get('/rpc-app', (_request, reply) => reply.redirect(BASE));
@@ -60,6 +63,6 @@ export async function registerConsole(app: FastifyInstance, staticDir: string): 
     // A missing file with an extension is a real 404 (a stale asset), not a route: the one
     // not-found answer (a page for a browser's navigation, the envelope for the rest).
     if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) return reply.callNotFound();
-    return sendShell(reply);
+    return sendShell(reply, `${BASE}${rest}`);
   });
 }
