@@ -1,4 +1,4 @@
-import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { usageText, type HomeSummary } from '../../../domain/api/reseller-home';
 import { can, type ResellerRole } from '../../../domain/api/reseller-users';
@@ -54,6 +54,38 @@ function Usage({ summary }: { summary: HomeSummary }) {
   );
 }
 
+/**
+ * The card while its figures load: the same rows at the same height, so the cards below it do not
+ * move when the figures arrive (a layout shift on a phone, where the cards stack).
+ */
+function UsageLoading() {
+  const row = (label: string) => (
+    <div>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      </Group>
+      <Skeleton height={8} mt={4} radius="xl" />
+    </div>
+  );
+  return (
+    <Stack gap="md">
+      {row('Computers')}
+      {row('Users')}
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Online computers
+        </Text>
+        <Skeleton height={12} width={24} />
+      </Group>
+    </Stack>
+  );
+}
+
 /** Computers and users used against the plan's limits, and how many computers are online. */
 export function UsageCard() {
   const summary = useHomeSummary(true);
@@ -62,14 +94,7 @@ export function UsageCard() {
       <Title order={2} size="h3" id="usage-title" mb="md">
         Plan usage
       </Title>
-      <QueryState
-        query={summary}
-        loading={
-          <Text size="sm" c="dimmed">
-            Loading…
-          </Text>
-        }
-      >
+      <QueryState query={summary} loading={<UsageLoading />}>
         {(data) => <Usage summary={data} />}
       </QueryState>
     </Card>
