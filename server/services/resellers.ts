@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import { compileOnce } from '../db/compile-once';
+import { SESSION_AND_CALLER_COLUMNS } from './sessions';
 import type { ResellerUserInfo } from '../../src/domain/api/session';
 import { supportDisabledUrls } from '../../src/domain/api/support';
 
@@ -42,17 +43,8 @@ export const userInfoWithSession = compileOnce((db, sessionId) =>
     .innerJoin('users', 'users.id', 'sessions.subject_id')
     .innerJoin('reseller_accounts as a', 'a.id', 'users.account_id')
     .select([
-      'sessions.revoked_at',
-      'sessions.expires_at',
-      'sessions.last_active_at',
-      'sessions.subject_id',
-      'users.role',
-      'users.status',
-      'users.account_id',
-      'users.first_name',
-      'users.last_name',
+      ...SESSION_AND_CALLER_COLUMNS,
       'users.username',
-      'users.email',
       'users.proxy_topic',
       'users.sso_flag',
       'users.user_sso_status',

@@ -70,6 +70,20 @@ const touchSession = compileOnce((db, now, sessionId, staleBefore) =>
     ),
 );
 
+/** The columns of `SessionAndCallerRow`: a route's own session read selects them too. */
+export const SESSION_AND_CALLER_COLUMNS = [
+  'sessions.revoked_at',
+  'sessions.expires_at',
+  'sessions.last_active_at',
+  'sessions.subject_id',
+  'users.role',
+  'users.status',
+  'users.account_id',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+] as const;
+
 /**
  * The same check for a reseller's request, with the caller read in the same statement (the
  * session's subject is a user): role and status for the permission, account and name for the
@@ -79,18 +93,7 @@ const sessionAndCaller = compileOnce((db, sessionId) =>
   db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.subject_id')
-    .select([
-      'sessions.revoked_at',
-      'sessions.expires_at',
-      'sessions.last_active_at',
-      'sessions.subject_id',
-      'users.role',
-      'users.status',
-      'users.account_id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-    ])
+    .select([...SESSION_AND_CALLER_COLUMNS])
     .where('sessions.id', '=', sessionId),
 );
 
