@@ -26,6 +26,8 @@ declare module 'fastify' {
     callerRole?: ResellerRole;
     /** The row of the route's `sessionRead`, once the session check passed. */
     sessionRow?: SessionAndCallerRow;
+    /** A partner caller's account status, read with the session (null: no partner row). */
+    partnerStatus?: string | null;
   }
 }
 
@@ -124,13 +126,14 @@ export function registerRoutePolicy(app: FastifyInstance, ctx: AppContext): void
       case 'twofa-challenge':
         await liveChallenge(ctx.db, request.cookies[TWOFA_COOKIE]);
         return;
-      case 'partner':
-        request.principal = await ctx.sessions.authenticate(
-          'partner',
-          request.cookies[accessCookie('partner')],
-        );
+      case 'partner': {
+        const token = request.cookies[accessCookie('partner')];
+        const { claims, accountStatus } = await ctx.sessions.authenticatePartner(token);
+        request.principal = claims;
+        request.partnerStatus = accountStatus;
         assertCsrfBound(request, 'partner');
         return;
+      }
       case 'api-key':
         await apiKeyLimit(request, reply);
         await authenticateApiKey(ctx, request);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { policy } from '../../src/domain/api/route-policy';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { limitAll } from '../plugins/rate-limits';
 import { ok, okSchema } from '../plugins/reply';
 import { nowIso } from '../services/clock';
 import {
-  assertApprovedPartner,
+  approvalRefusal,
   dashboardSummary,
   rangeOrThrow,
   transactionsReport,
@@ -43,8 +43,12 @@ import { operation } from '../plugins/openapi';
 export function registerPartnerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The route policy signs the partner in; reports are for approved partners only.
-  const approved = async (request: FastifyRequest) => {
-    await assertApprovedPartner(ctx.db, principalOf(request).sub);
+  const approved = (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: (error?: Error) => void,
+  ) => {
+    done(approvalRefusal(request));
   };
   const tags = ['partner'];
   // The document's summaries name the Helpdesk programme; the main one goes without a name.

@@ -92,6 +92,16 @@ describe('the session check of a reseller call reads the caller in the same stat
     }
   });
 
+  it("reads a partner's account status with the session, and never again", async () => {
+    const partner = await signedInAgent(t.app, 'partner', 'partner@example.com');
+    const statements = recordStatements();
+    expect((await partner.get('/rpc-api/partner/getPartnerUserReport')).statusCode).toBe(200);
+    const checks = statements.filter((sql) => /from "sessions"/.test(sql));
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatch(/join "partners"/);
+    expect(statements.filter((sql) => /from "partners" where "id" = /.test(sql))).toEqual([]);
+  });
+
   it('answers user_info from the session check itself: one statement in all', async () => {
     const agent = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
     const statements = recordStatements();

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
 import { errorCodes } from '../../../src/domain/api/envelope';
@@ -24,16 +25,15 @@ import {
 
 const CURRENCY = 'USD';
 
-/** Only an approved partner may read reports (a partner waiting for approval has none). */
-export async function assertApprovedPartner(db: Executor, partnerId: string): Promise<void> {
-  const partner = await db
-    .selectFrom('partners')
-    .select('account_status')
-    .where('id', '=', partnerId)
-    .executeTakeFirst();
-  if (partner?.account_status !== 'APPROVED') {
-    throw new AppError(errorCodes.FORBIDDEN, formatMessage('permission.denied'));
-  }
+/**
+ * Only an approved partner may read reports (a partner waiting for approval has none): the
+ * refusal, or undefined. The status is the one the partner session check read with the session
+ * (route-policy.ts).
+ */
+export function approvalRefusal(request: FastifyRequest): AppError | undefined {
+  return request.partnerStatus === 'APPROVED'
+    ? undefined
+    : new AppError(errorCodes.FORBIDDEN, formatMessage('permission.denied'));
 }
 
 export function rangeOrThrow(query: ReportRangeQuery, now: string): ResolvedRange {
