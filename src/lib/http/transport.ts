@@ -63,10 +63,6 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * One HTTP exchange with the API: no retries, no session handling (api-client.ts adds those).
- * Resolves with the success envelope's `message`; rejects with an ApiError.
- */
-/**
  * GETs started before the first render (main.tsx), each taken by the first identical call within
  * EARLY_LIFETIME_MS: a signed-in screen's data then travels beside its code instead of after it.
  */
@@ -87,6 +83,10 @@ function takeEarly(url: string): Promise<Response> | undefined {
   return entry && Date.now() - entry.at < EARLY_LIFETIME_MS ? entry.response : undefined;
 }
 
+/**
+ * One HTTP exchange with the API: no retries, no session handling (api-client.ts adds those).
+ * Resolves with the success envelope's `message`; rejects with an ApiError.
+ */
 export async function send<T>(
   method: HttpMethod,
   path: string,
