@@ -20,10 +20,11 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
   if (!ctx.config.seedDemo) return;
   const origin = ctx.config.publicOrigin;
   // Made on its first request (once: the promise is kept), so a server that is never asked for
-  // the demo IdP never loads oidc-provider nor makes its signing key.
+  // the demo IdP never loads oidc-provider nor makes its signing key. A failed making is not
+  // kept: the next request tries again instead of failing for the life of the server.
   let idp: ReturnType<typeof createDemoIdp> | undefined;
-  const demoIdp = () =>
-    (idp ??= createDemoIdp({
+  const makeIdp = () =>
+    createDemoIdp({
       issuer: `${origin}${DEMO_IDP_PATH}`,
       mountPath: DEMO_IDP_PATH,
       cookieKey: hmac(ctx.secrets.token.current, 'demo-idp cookies'),
@@ -45,6 +46,11 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
           emailVerified: true,
         },
       ],
+    });
+  const demoIdp = () =>
+    (idp ??= makeIdp().catch((error: unknown) => {
+      idp = undefined;
+      throw error;
     }));
   // Not an API path: no route policy; the provider answers its own errors.
   app.route({
