@@ -107,6 +107,20 @@ describe('adding users', () => {
     );
   });
 
+  it("the list's plan counts are the plan's, for a paid account and for a trial (entry plan)", async () => {
+    const trial = new Agent(t.app, '198.51.100.122');
+    expect((await trial.signIn('reseller', 'trial@example.com')).statusCode).toBe(200);
+    for (const [agent, email] of [
+      [admin, 'reseller@example.com'],
+      [trial, 'trial@example.com'],
+    ] as const) {
+      const list = await agent.get('/rpc-api/reseller/user/get');
+      const body = list.json<{ message: { planUsers: number; planComputers: number } }>().message;
+      const limits = await planLimits(t.db, await accountIdOfUser(t.db, email));
+      expect({ users: body.planUsers, computers: body.planComputers }, email).toEqual(limits);
+    }
+  });
+
   it('add, invite, the reseller API and CSV refuse a user past the cap; exactly at it is allowed', async () => {
     const limit = await leaveRoom(1);
     const fits = await admin.post('/rpc-api/reseller/user/add', newUser());
