@@ -209,35 +209,21 @@ export function toSubUser(
 }
 
 /** Read by every list call: compiled once (see compile-once.ts). */
-/**
- * The plan's caps as plan-limit.ts reads them (the account's plan, else the entry plan a trial
- * tries out, else none), as columns of the status counts' statement.
- */
-const planCap = (column: 'computers' | 'users') =>
-  sql<string | number>`coalesce(p.${sql.raw(column)}, (select ${sql.raw(
-    column,
-  )} from plans where is_active = 1 order by rank limit 1), 0)`;
-
 const statusCounts = compileOnce((db, accountId) =>
   db
-    .selectFrom('users as u')
-    .leftJoin('billing_accounts as b', 'b.account_id', 'u.account_id')
-    .leftJoin('plans as p', 'p.id', 'b.plan_id')
+    .selectFrom('users')
     .select([
-      'u.status',
+      'status',
       (eb) => eb.fn.countAll<string | number>().as('n'),
-      (eb) => eb.fn.sum<string | number | null>('u.alloted_computers').as('allotted'),
-      planCap('computers').as('plan_computers'),
-      planCap('users').as('plan_users'),
+      (eb) => eb.fn.sum<string | number | null>('alloted_computers').as('allotted'),
     ])
-    .where('u.account_id', '=', accountId)
-    .groupBy(['u.status', 'p.computers', 'p.users']),
+    .where('account_id', '=', accountId)
+    .groupBy('status'),
 );
 
 /**
- * One pass over the account's users: how many there are of each status, the computers allotted
- * to those who are not cancelled (what the list shows above its rows), and the plan's caps, read
- * in the same statement (one round trip on PostgreSQL instead of two).
+ * One pass over the account's users: how many there are of each status, and the computers
+ * allotted to those who are not cancelled (what the list shows above its rows).
  */
 export async function statusSummary(db: Executor, accountId: string) {
   const rows = await statusCounts(db, accountId);
@@ -247,12 +233,7 @@ export async function statusSummary(db: Executor, accountId: string) {
     counts[row.status] = Number(row.n);
     if (row.status !== 'cancelled') allotted += Number(row.allotted ?? 0);
   }
-  // An account always has its administrator, so there is always a row.
-  const limits = {
-    computers: Number(rows[0]?.plan_computers ?? 0),
-    users: Number(rows[0]?.plan_users ?? 0),
-  };
-  return { counts, allotted, limits };
+  return { counts, allotted };
 }
 
 /** Computers allotted to the account's users who are not cancelled, optionally leaving one out. */

@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { assertCan, type Actor } from './actor';
+import { planLimits } from './plan-limit';
 import { isFiltered, listUsersPage, statusSummary } from './users-repository';
 
 export interface ListQuery {
@@ -57,7 +58,10 @@ async function listPage(
   isExpiredOnly = false,
 ): Promise<UserList> {
   // The counts by status give the total of an unsearched list: a large account is counted once.
-  const { counts, allotted, limits } = await statusSummary(db, actor.accountId);
+  const [{ counts, allotted }, limits] = await Promise.all([
+    statusSummary(db, actor.accountId),
+    planLimits(db, actor.accountId),
+  ]);
   const options = { ...query, statuses, isExpiredOnly };
   const knownTotal =
     query.q.trim() === '' && !isFiltered(options)
