@@ -45,14 +45,6 @@ const expired = () =>
 const notAuthorized = () =>
   new AppError(errorCodes.NOT_AUTHORIZED, 'You must sign in to continue.');
 
-/** The session check of every signed-in request, compiled once (see compile-once.ts). */
-const sessionState = compileOnce((db, sessionId) =>
-  db
-    .selectFrom('sessions')
-    .select(['revoked_at', 'expires_at', 'last_active_at'])
-    .where('id', '=', sessionId),
-);
-
 /**
  * "Last active" of "Where you're signed in" is kept to the minute: the session check reads it
  * with the session, and only a session last marked over a minute ago is written (so a busy
@@ -343,20 +335,10 @@ export function createSessionService(db: Database, options: Options) {
     await touchSession(db, now, sessionId, staleBefore);
   }
 
-  async function authenticate(
-    kind: ProductType,
-    accessToken: string | undefined,
-  ): Promise<AccessClaims> {
-    const claims = verifyAccess(kind, accessToken);
-    const [session] = await sessionState(db, claims.sid);
-    if (!session || !isLive(session)) throw notAuthorized();
-    await markActive(claims.sid, session.last_active_at);
-    return claims;
-  }
-
   /**
-   * `authenticate('reseller', ...)` and the caller's role and status in one statement, or with the
-   * route's own read when it declared one; `caller` is undefined when the user row is gone.
+   * The session check of a reseller's call (the token, then the session: live, and the token's
+   * subject's), with the caller read in the same statement, or the route's own read when it
+   * declared one; `caller` is undefined when the user row is gone. Compiled once.
    */
   async function authenticateReseller<Row extends SessionAndCallerRow>(
     accessToken: string | undefined,
@@ -371,7 +353,7 @@ export function createSessionService(db: Database, options: Options) {
     return { claims, caller, row: session };
   }
 
-  /** `authenticate('partner', ...)` with the partner's account status (null: no partner row). */
+  /** The same check of a partner's call, with the partner's account status (null: no row). */
   async function authenticatePartner(
     accessToken: string | undefined,
   ): Promise<{ claims: AccessClaims; accountStatus: string | null }> {
@@ -416,7 +398,7 @@ export function createSessionService(db: Database, options: Options) {
     return sessionId;
   }
 
-  return { start, refresh, authenticate, authenticateReseller, authenticatePartner, revoke };
+  return { start, refresh, authenticateReseller, authenticatePartner, revoke };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
