@@ -7,6 +7,7 @@ import {
   DEMO_IDP_PATH,
 } from '../services/sso/demo-account';
 import { createDemoIdp } from '../services/sso/demo-idp';
+import { lazyOnce } from '../services/lazy-once';
 import { OIDC_CALLBACK_PATH } from '../services/sso/oidc';
 import { DEMO_SSO_EMAIL } from '../db/seed/sign-in-cases';
 import { DEMO_PASSWORD } from '../db/seed/demo';
@@ -19,11 +20,9 @@ import { DEMO_PASSWORD } from '../db/seed/demo';
 export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.seedDemo) return;
   const origin = ctx.config.publicOrigin;
-  // Made on its first request (once: the promise is kept), so a server that is never asked for
-  // the demo IdP never loads oidc-provider nor makes its signing key. A failed making is not
-  // kept: the next request tries again instead of failing for the life of the server.
-  let idp: ReturnType<typeof createDemoIdp> | undefined;
-  const makeIdp = () =>
+  // Made on its first request (lazyOnce: the promise is kept, a failed one is not), so a server
+  // that is never asked for the demo IdP never loads oidc-provider nor makes its signing key.
+  const demoIdp = lazyOnce(() =>
     createDemoIdp({
       issuer: `${origin}${DEMO_IDP_PATH}`,
       mountPath: DEMO_IDP_PATH,
@@ -46,12 +45,8 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
           emailVerified: true,
         },
       ],
-    });
-  const demoIdp = () =>
-    (idp ??= makeIdp().catch((error: unknown) => {
-      idp = undefined;
-      throw error;
-    }));
+    }),
+  );
   // Not an API path: no route policy; the provider answers its own errors.
   app.route({
     // The provider's endpoints and sign-in page use GET and POST only.
