@@ -77,7 +77,7 @@ export const SESSION_AND_CALLER_COLUMNS = [
 ] as const;
 
 /**
- * The same check for a reseller's request, with the caller read in the same statement (the
+ * The session check of a reseller's request, with the caller read in the same statement (the
  * session's subject is a user): role and status for the permission, account and name for the
  * route (`sessionActorOf`), so a call needs no second round trip to learn who is calling.
  */
