@@ -36,3 +36,15 @@ export function keysetAfter(
   });
   return sql<boolean>`(${sql.join(branches, sql` or `)})`;
 }
+
+/**
+ * A three-part cursor (`[the sort column's value, a name, the id]`) as the named values of a
+ * query compiled by shape (compile-once.ts).
+ */
+export function cursorValues(after: readonly (string | number)[]) {
+  const [after0, after1, after2] = after;
+  if (after0 === undefined || after1 === undefined || after2 === undefined) {
+    throw new Error('cursorValues: a cursor has three parts');
+  }
+  return { after0, after1, after2 };
+}

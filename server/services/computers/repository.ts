@@ -2,7 +2,9 @@ import { sql, type JoinBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
-import { keysetAfter } from '../../db/keyset';
+import { compileByShape } from '../../db/compile-once';
+import { cursorValues, keysetAfter } from '../../db/keyset';
+import { searchPattern } from '../../db/search-pattern';
 import {
   GROUP_FILTER_ALL,
   GROUP_FILTER_NONE,
@@ -34,22 +36,49 @@ export interface ComputerListOptions {
 const allottedUser = (join: JoinBuilder<DB & { c: DB['computers']; u: DB['users'] }, 'c' | 'u'>) =>
   join.onRef('u.id', '=', 'c.allotted_user_id').on('u.status', '!=', 'cancelled');
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** What decides the SQL of a computers page (compileByShape's key: enums and flags). */
+interface ComputerShape {
+  allotted: boolean;
+  group: 'all' | 'none' | 'one';
+  search: boolean;
+}
 
-function baseQuery(db: Executor, accountId: string, options: ComputerListOptions) {
+/** The values a page compares with; each only when its filter is set. */
+interface ComputerValues {
+  accountId: string;
+  allottedTo?: string;
+  groupId?: string;
+  pattern?: string;
+}
+
+function filtersOf(accountId: string, options: ComputerListOptions) {
+  const { allottedTo, group } = options;
+  const search = options.q.trim() !== '';
+  const shape: ComputerShape = {
+    allotted: allottedTo !== null,
+    group: group === GROUP_FILTER_ALL ? 'all' : group === GROUP_FILTER_NONE ? 'none' : 'one',
+    search,
+  };
+  const values: ComputerValues = {
+    accountId,
+    ...(allottedTo !== null ? { allottedTo } : {}),
+    ...(shape.group === 'one' ? { groupId: group } : {}),
+    ...(search ? { pattern: searchPattern(options.q) } : {}),
+  };
+  return { shape, values };
+}
+
+function filtered(db: Executor, shape: ComputerShape, values: ComputerValues) {
   let query = db
     .selectFrom('computers as c')
     .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
     .leftJoin('users as u', allottedUser)
-    .where('c.account_id', '=', accountId);
-  if (options.allottedTo !== null)
-    query = query.where('c.allotted_user_id', '=', options.allottedTo);
-  if (options.group === GROUP_FILTER_NONE) query = query.where('c.group_id', 'is', null);
-  else if (options.group !== GROUP_FILTER_ALL)
-    query = query.where('c.group_id', '=', options.group);
-  const q = options.q.trim().toLowerCase();
-  if (q !== '') {
-    const pattern = `%${escapeLike(q)}%`;
+    .where('c.account_id', '=', values.accountId);
+  if (shape.allotted) query = query.where('c.allotted_user_id', '=', values.allottedTo ?? '');
+  if (shape.group === 'none') query = query.where('c.group_id', 'is', null);
+  if (shape.group === 'one') query = query.where('c.group_id', '=', values.groupId ?? '');
+  if (shape.search) {
+    const pattern = values.pattern ?? '';
     query = query.where(
       (eb) =>
         sql<boolean>`(lower(${eb.ref('c.name')}) like ${pattern} escape '\\' or lower(${eb.ref('c.description')}) like ${pattern} escape '\\')`,
@@ -110,44 +139,76 @@ function toComputer(row: ComputerRow): Computer {
   };
 }
 
+const matchCount = compileByShape((db, shape: ComputerShape, values: ComputerValues) =>
+  filtered(db, shape, values).select((eb) => eb.fn.countAll<string | number | bigint>().as('n')),
+);
+
+interface PageShape extends ComputerShape {
+  sort: ComputerSortField;
+  order: 'asc' | 'desc';
+  /** Keyset paging past a cursor, instead of an offset. */
+  keyset: boolean;
+}
+
+interface PageValues extends ComputerValues {
+  limit: number;
+  offset?: number;
+  after0?: string | number;
+  after1?: string | number;
+  after2?: string | number;
+}
+
+const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
+  const direction = shape.order;
+  // Never-seen computers sort as the oldest (first ascending, last descending).
+  const sortExpression = {
+    name: sql`lower(c.name)`,
+    last_seen: sql`coalesce(c.last_seen_at, '')`,
+    status: sql`case when c.status = 'online' then 1 else 0 end`,
+  }[shape.sort];
+  // Ties (same status, same time) read A to Z whichever way the main column goes.
+  // A name is compared as the order reads it: lower() on both sides.
+  const lowered = (name: string | number) => sql`lower(${name})`;
+  const order = [
+    { expr: sortExpression, direction, ...(shape.sort === 'name' ? { value: lowered } : {}) },
+    {
+      expr: sql`lower(c.name)`,
+      direction: shape.sort === 'name' ? direction : ('asc' as const),
+      value: lowered,
+    },
+    { expr: sql`c.id`, direction: 'asc' as const },
+  ];
+  // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
+  let page = filtered(db, shape, values).select([
+    ...columns,
+    matchesColumn(db, shape.keyset).as('matches'),
+  ]);
+  if (shape.keyset) {
+    const after = [values.after0 ?? '', values.after1 ?? '', values.after2 ?? ''];
+    page = page.where(keysetAfter(order, after));
+  }
+  for (const part of order) page = page.orderBy(part.expr, part.direction);
+  page = page.limit(values.limit);
+  return shape.keyset ? page : page.offset(values.offset ?? 0);
+});
+
 /** One page of an account's computers, sorted in SQL so pagination stays correct. */
 export async function listComputersPage(
   db: Executor,
   accountId: string,
   options: ComputerListOptions,
 ): Promise<{ computers: Computer[]; total: number }> {
-  const base = baseQuery(db, accountId, options);
-  const direction = options.order;
-  // Never-seen computers sort as the oldest (first ascending, last descending).
-  const sortExpression = {
-    name: sql`lower(c.name)`,
-    last_seen: sql`coalesce(c.last_seen_at, '')`,
-    status: sql`case when c.status = 'online' then 1 else 0 end`,
-  }[options.sort];
-  // Ties (same status, same time) read A to Z whichever way the main column goes.
-  // A name is compared as the order reads it: lower() on both sides.
-  const lowered = (name: string | number) => sql`lower(${name})`;
-  const order = [
-    { expr: sortExpression, direction, ...(options.sort === 'name' ? { value: lowered } : {}) },
-    {
-      expr: sql`lower(c.name)`,
-      direction: options.sort === 'name' ? direction : ('asc' as const),
-      value: lowered,
-    },
-    { expr: sql`c.id`, direction: 'asc' as const },
-  ];
-  // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
-  let page = base.select([...columns, matchesColumn(db, Boolean(options.after)).as('matches')]);
-  if (options.after) page = page.where(keysetAfter(order, options.after));
-  for (const part of order) page = page.orderBy(part.expr, part.direction);
-  const rows = await page
-    .limit(options.pageSize)
-    .offset(options.after ? 0 : (options.page - 1) * options.pageSize)
-    .execute();
+  const filters = filtersOf(accountId, options);
+  const { after } = options;
+  const shape = { ...filters.shape, sort: options.sort, order: options.order, keyset: !!after };
+  const paging = after ? cursorValues(after) : { offset: (options.page - 1) * options.pageSize };
+  const rows = await pageRows(db, shape, {
+    ...filters.values,
+    limit: options.pageSize,
+    ...paging,
+  });
   const total = await listTotal(rows, async () => {
-    const row = await base
-      .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-      .executeTakeFirst();
+    const [row] = await matchCount(db, filters.shape, filters.values);
     return row?.n;
   });
   return { total, computers: rows.map(toComputer) };

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
-import { compileOnce } from '../../db/compile-once';
+import { compileByShape, compileOnce } from '../../db/compile-once';
 import { listTotal, matchesColumn } from '../../db/list-total';
-import { userMatches } from '../reseller-users/users-repository';
+import { searchPattern } from '../../db/search-pattern';
+import { userMatchesPattern } from '../reseller-users/users-repository';
 import {
   activityActionLabel,
   activityActionLabels,
@@ -58,6 +59,86 @@ export interface ActivityFilter {
   order: 'asc' | 'desc';
 }
 
+/** What decides the SQL of a log page (the cache key of compileByShape: enums and flags). */
+interface ActivityShape {
+  onlyUser: boolean;
+  user: boolean;
+  category: ActivityCategory | null;
+  sort: ActivitySortField;
+  order: 'asc' | 'desc';
+}
+
+/** The values a page compares with; the users' only when their filter is set. */
+interface ActivityValues {
+  accountId: string;
+  from: string;
+  to: string;
+  onlyUserId?: string;
+  user?: string;
+}
+
+function activityFiltered(db: Executor, shape: ActivityShape, values: ActivityValues) {
+  let query = db
+    .selectFrom('audit_log as l')
+    .where('l.account_id', '=', values.accountId)
+    .where('l.created_at', '>=', values.from)
+    .where('l.created_at', '<', values.to);
+  if (shape.onlyUser) query = query.where('l.subject_id', '=', values.onlyUserId ?? '');
+  if (shape.user) query = query.where('l.subject_id', '=', values.user ?? '');
+  if (shape.category) {
+    const prefixes: readonly string[] = activityCategories[shape.category].prefixes;
+    query = query.where((eb) =>
+      eb.or(
+        prefixes.flatMap((prefix) => [
+          eb('l.action', '=', prefix),
+          eb('l.action', 'like', `${prefix}.%`),
+        ]),
+      ),
+    );
+  }
+  return query;
+}
+
+/** How many entries match, where the page brings no count (see list-total.ts). */
+const activityCount = compileByShape((db, shape: ActivityShape, values: ActivityValues) =>
+  activityFiltered(db, shape, values).select((eb) =>
+    eb.fn.countAll<string | number | bigint>().as('n'),
+  ),
+);
+
+const activityPage = compileByShape(
+  (db, shape: ActivityShape, values: ActivityValues & { limit: number; offset: number }) => {
+    const sortColumn = {
+      created_at: sql.ref('l.created_at'),
+      action: byLabel,
+      user: sql.ref('u.email'),
+      ip: sql.ref('l.ip'),
+    } as const;
+    return activityFiltered(db, shape, values)
+      .leftJoin('users as u', 'u.id', 'l.subject_id')
+      .select([
+        // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
+        matchesColumn(db).as('matches'),
+        'l.id',
+        'l.created_at',
+        'l.action',
+        'l.subject_id',
+        'l.ip',
+        'l.user_agent',
+        'l.target',
+        'l.details',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+      ])
+      .orderBy(sortColumn[shape.sort], shape.order)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id')
+      .limit(values.limit)
+      .offset(values.offset);
+  },
+);
+
 export async function listActivity(
   db: Executor,
   filter: ActivityFilter,
@@ -75,58 +156,27 @@ export async function listActivity(
   const toDay = (filter.to ? localDayStartUtc(filter.to, filter.tz) : null) ?? todayStart;
   const toExclusive = new Date(toDay.getTime() + DAY_MS);
 
-  let query = db
-    .selectFrom('audit_log as l')
-    .where('l.account_id', '=', filter.accountId)
-    .where('l.created_at', '>=', fromDate.toISOString())
-    .where('l.created_at', '<', toExclusive.toISOString());
-  if (filter.onlyUserId) query = query.where('l.subject_id', '=', filter.onlyUserId);
-  if (filter.user) query = query.where('l.subject_id', '=', filter.user);
-  if (filter.category) {
-    const prefixes: readonly string[] = activityCategories[filter.category].prefixes;
-    query = query.where((eb) =>
-      eb.or(
-        prefixes.flatMap((prefix) => [
-          eb('l.action', '=', prefix),
-          eb('l.action', 'like', `${prefix}.%`),
-        ]),
-      ),
-    );
-  }
-
-  const sortColumn = {
-    created_at: sql.ref('l.created_at'),
-    action: byLabel,
-    user: sql.ref('u.email'),
-    ip: sql.ref('l.ip'),
-  } as const;
-  const rows = await query
-    .leftJoin('users as u', 'u.id', 'l.subject_id')
-    .select([
-      // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
-      matchesColumn(db).as('matches'),
-      'l.id',
-      'l.created_at',
-      'l.action',
-      'l.subject_id',
-      'l.ip',
-      'l.user_agent',
-      'l.target',
-      'l.details',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-    ])
-    .orderBy(sortColumn[filter.sort], filter.order)
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id')
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize)
-    .execute();
+  const shape: ActivityShape = {
+    onlyUser: filter.onlyUserId !== null,
+    user: filter.user !== '',
+    category: filter.category ?? null,
+    sort: filter.sort,
+    order: filter.order,
+  };
+  const values: ActivityValues = {
+    accountId: filter.accountId,
+    from: fromDate.toISOString(),
+    to: toExclusive.toISOString(),
+    ...(filter.onlyUserId !== null ? { onlyUserId: filter.onlyUserId } : {}),
+    ...(filter.user !== '' ? { user: filter.user } : {}),
+  };
+  const rows = await activityPage(db, shape, {
+    ...values,
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  });
   const total = await listTotal(rows, async () => {
-    const row = await query
-      .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-      .executeTakeFirst();
+    const [row] = await activityCount(db, shape, values);
     return row?.n;
   });
 
@@ -172,6 +222,32 @@ const activityUser = compileOnce((db, accountId, userId) =>
     .where('id', '=', userId),
 );
 
+/** The account's users whose e-mail or name matches the filter's search, if it has one. */
+function filterUsersMatching(
+  db: Executor,
+  shape: { search: boolean },
+  values: { accountId: string; pattern?: string },
+) {
+  const inAccount = db.selectFrom('users').where('account_id', '=', values.accountId);
+  return shape.search ? inAccount.where(userMatchesPattern(values.pattern ?? '')) : inAccount;
+}
+
+const filterUsers = compileByShape(
+  (db, shape: { search: boolean }, values: { accountId: string; pattern?: string }) =>
+    filterUsersMatching(db, shape, values)
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .orderBy(sql`lower(email)`)
+      .orderBy('id')
+      .limit(ACTIVITY_FILTER_USERS),
+);
+
+const filterUsersCount = compileByShape(
+  (db, shape: { search: boolean }, values: { accountId: string; pattern?: string }) =>
+    filterUsersMatching(db, shape, values).select((eb) =>
+      eb.fn.countAll<string | number | bigint>().as('n'),
+    ),
+);
+
 /**
  * The users the log's user filter offers: a sub-user only itself; an administrator the first
  * ACTIVITY_FILTER_USERS of the account's users matching `search` (by e-mail), plus the one the
@@ -188,28 +264,17 @@ export async function activityUsers(
     const rows = await activityUser(db, accountId, onlyUserId);
     return { users: rows.map(toActivityUser), usersTotal: rows.length };
   }
-  const inAccount = db.selectFrom('users').where('account_id', '=', accountId);
-  const matching = search.trim() === '' ? inAccount : inAccount.where(userMatches(search));
+  const shape = { search: search.trim() !== '' };
+  const values = { accountId, ...(shape.search ? { pattern: searchPattern(search) } : {}) };
   const [rows, chosen] = await Promise.all([
-    matching
-      .select(['id', 'first_name', 'last_name', 'email'])
-      .orderBy(sql`lower(email)`)
-      .orderBy('id')
-      .limit(ACTIVITY_FILTER_USERS)
-      .execute(),
+    filterUsers(db, shape, values),
     selected === '' ? Promise.resolve([]) : activityUser(db, accountId, selected),
   ]);
   // Fewer than a full list: those are all there are, and counting them again is a query saved.
   const usersTotal =
     rows.length < ACTIVITY_FILTER_USERS
       ? rows.length
-      : Number(
-          (
-            await matching
-              .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-              .executeTakeFirst()
-          )?.n ?? 0,
-        );
+      : Number((await filterUsersCount(db, shape, values))[0]?.n ?? 0);
   const users = rows.map(toActivityUser);
   for (const row of chosen) {
     if (!users.some((user) => user.id === row.id)) users.push(toActivityUser(row));

@@ -15,7 +15,8 @@ import { assertCan, displayName, forbidden, type Actor } from './actor';
 import { reissueInvitation } from './invitations';
 import { listStatuses, type ListQuery } from './users';
 import { byActor, type RequestInfo } from './users-common';
-import { findUsersInAccount, listUsersPage } from './users-repository';
+import { findUsersInAccount } from './users-repository';
+import { listUsersPage } from './users-page';
 
 /**
  * "Resend invitation" for many users at once: every id must be a pending invitation of the

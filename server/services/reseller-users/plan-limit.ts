@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import { compileOnce } from '../../db/compile-once';
 import { AppError } from '../../app-error';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { userMessages, withinPlan } from '../../../src/domain/api/reseller-users';
@@ -18,13 +19,17 @@ export interface PlanLimits {
   users: number;
 }
 
-export async function planLimits(db: Executor, accountId: string): Promise<PlanLimits> {
-  const own = await db
+/** Read by every users list call: compiled once (see compile-once.ts). */
+const ownPlan = compileOnce((db, accountId) =>
+  db
     .selectFrom('billing_accounts as b')
     .innerJoin('plans as p', 'p.id', 'b.plan_id')
     .select(['p.computers', 'p.users'])
-    .where('b.account_id', '=', accountId)
-    .executeTakeFirst();
+    .where('b.account_id', '=', accountId),
+);
+
+export async function planLimits(db: Executor, accountId: string): Promise<PlanLimits> {
+  const [own] = await ownPlan(db, accountId);
   if (own) return own;
   const entry = await db
     .selectFrom('plans')

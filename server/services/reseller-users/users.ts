@@ -12,7 +12,8 @@ import {
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { assertCan, type Actor } from './actor';
 import { planLimits } from './plan-limit';
-import { isFiltered, listUsersPage, statusSummary } from './users-repository';
+import { statusSummary } from './users-repository';
+import { isFiltered, listUsersPage } from './users-page';
 
 export interface ListQuery {
   q: string;
