@@ -18,6 +18,16 @@ const serverMutationOnly = [
   },
 ];
 
+// Dialogs open through src/ui/modals/confirm.ts, which mounts the modals provider first: the
+// provider loads after the first screen (src/ui/modals/deferred-modals.tsx), so a direct
+// `modals.*` call made before it would be lost.
+const modalsThroughUi = [
+  {
+    name: '@mantine/modals',
+    message: 'Use openConfirmModal from src/ui/modals/confirm.ts (it loads the provider first).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,8 +102,12 @@ export default tseslint.config(
     rules: boundary(
       ['**/app/**', '**/server/**'],
       'features do not import the app shell or the server.',
-      serverMutationOnly,
+      [...serverMutationOnly, ...modalsThroughUi],
     ),
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: modalsThroughUi }] },
   },
   {
     // Every CSV export goes through src/domain/csv.ts, which neutralises formula cells.

@@ -1,7 +1,13 @@
-import { Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Button, CopyButton, Group, Text } from '@mantine/core';
 import { useId } from 'react';
+import { messages } from '../domain/messages';
 
-/** A labelled read-only value with a copy button ("Copied to clipboard" on success). */
+/**
+ * A labelled read-only value with a copy button ("Copied to clipboard" on success). The message
+ * is a bubble above the button drawn with CSS alone, not Mantine's Tooltip: the field is on the
+ * partner dashboard's first paint, and Tooltip would bring floating-ui (about 15 KB compressed)
+ * with it. The bubble is a live region, so a screen reader hears it too.
+ */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const labelId = useId();
   return (
@@ -20,7 +26,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         </Text>
         <CopyButton value={value} timeout={2000}>
           {({ copied, copy }) => (
-            <Tooltip label="Copied to clipboard" opened={copied} withArrow position="top">
+            <Box pos="relative">
               <Button
                 variant={copied ? 'filled' : 'light'}
                 color={copied ? 'teal.9' : undefined}
@@ -30,7 +36,27 @@ export function CopyField({ label, value }: { label: string; value: string }) {
               >
                 {copied ? 'Copied' : 'Copy'}
               </Button>
-            </Tooltip>
+              <Box
+                role="status"
+                pos="absolute"
+                bottom="calc(100% + 6px)"
+                right={0}
+                style={{ zIndex: 1 }}
+              >
+                {copied && (
+                  <Text
+                    size="sm"
+                    c="white"
+                    bg="dark.6"
+                    px="xs"
+                    py={4}
+                    style={{ whiteSpace: 'nowrap', borderRadius: 'var(--mantine-radius-sm)' }}
+                  >
+                    {messages['clipboard.copied']}
+                  </Text>
+                )}
+              </Box>
+            </Box>
           )}
         </CopyButton>
       </Group>

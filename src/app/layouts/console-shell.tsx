@@ -1,36 +1,20 @@
-import {
-  Anchor,
-  AppShell,
-  Avatar,
-  Box,
-  Burger,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router-dom';
 import { usePublicConfig } from '../../lib/config/public-config-context';
 import { AppFooter } from '../../ui/app-footer';
 import { PageLoader } from '../../ui/page-loader';
 import { OfflineBanner } from '../../offline/offline-banner';
-import { InstallAppMenuItem } from '../pwa-install-menu-item';
+import { DeferredModals, loadModals } from '../../ui/modals/deferred-modals';
+import { whenFirstScreenShown } from '../first-screen';
+import { AccountButton, type ShellUser } from './account-button';
 
 export interface NavItem {
   label: string;
   to: string;
   /** Active only on this exact path (a parent such as /home is not active on /home/users). */
   end?: boolean;
-}
-
-export interface ShellUser {
-  name: string;
-  email: string;
 }
 
 interface ConsoleShellProps {
@@ -43,13 +27,26 @@ interface ConsoleShellProps {
   children?: ReactNode;
 }
 
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase());
-  return letters.join('') || '?';
+const AccountMenu = lazy(() => import('../account-menu'));
+
+/**
+ * The account button, and its menu once the menu's code is here: it loads when the first screen
+ * is shown and the browser is idle, or at once when the button is pressed before that (the menu
+ * then opens as it arrives). The button looks the same either way, so nothing moves.
+ */
+function AccountArea({ user, onLogout }: { user: ShellUser | undefined; onLogout: () => void }) {
+  const [menu, setMenu] = useState<'not yet' | 'closed' | 'open'>('not yet');
+  useEffect(
+    () => whenFirstScreenShown(() => setMenu((now) => (now === 'not yet' ? 'closed' : now))),
+    [],
+  );
+  const button = <AccountButton user={user} aria-haspopup="menu" onClick={() => setMenu('open')} />;
+  if (menu === 'not yet') return button;
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu user={user} onLogout={onLogout} isOpenAtOnce={menu === 'open'} />
+    </Suspense>
+  );
 }
 
 /**
@@ -59,9 +56,11 @@ function initials(name: string): string {
 export function ConsoleShell({ areaName, navItems, user, onLogout, children }: ConsoleShellProps) {
   const { productName } = usePublicConfig();
   const [isNavOpen, nav] = useDisclosure(false);
+  // The dialogs' code loads after the first screen (deferred-modals.tsx).
+  useEffect(() => whenFirstScreenShown(() => void loadModals()), []);
 
   return (
-    <ModalsProvider>
+    <>
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
@@ -89,39 +88,14 @@ export function ConsoleShell({ areaName, navItems, user, onLogout, children }: C
                 </Text>
               </Text>
             </Group>
-            <Menu position="bottom-end" width={240} withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label="Account menu" style={{ borderRadius: 999 }}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Avatar color="blue.8" variant="filled" radius="xl" size={34}>
-                      {initials(user?.name ?? '')}
-                    </Avatar>
-                    <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
-                      {user?.name ?? ''}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {user && (
-                  <Menu.Label>
-                    <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-                      {user.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {user.email}
-                    </Text>
-                  </Menu.Label>
-                )}
-                <InstallAppMenuItem />
-                <Menu.Item onClick={onLogout}>Log out</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountArea user={user} onLogout={onLogout} />
           </Group>
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" id="console-navigation" aria-label="Main navigation">
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui (its
+              ref merging) into every signed-in page's first download. */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {navItems.map((item) => (
               <NavLink
                 key={item.to}
@@ -143,6 +117,7 @@ export function ConsoleShell({ areaName, navItems, user, onLogout, children }: C
           <AppFooter />
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+      <DeferredModals />
+    </>
   );
 }

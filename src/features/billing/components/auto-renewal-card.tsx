@@ -1,5 +1,5 @@
 import { Card, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { notifications } from '@mantine/notifications';
 import type { BillingInfo } from '../../../domain/api/billing';
 import { formatDisplayDate } from '../../../domain/dates';
@@ -24,7 +24,7 @@ export function AutoRenewalCard({ info }: { info: BillingInfo }) {
       enable.mutate(true, { onSuccess: notify });
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Turn off auto-renewal?',
       children: (
         <Text size="sm">

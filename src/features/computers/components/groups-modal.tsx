@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { useState, type SyntheticEvent } from 'react';
 import type { ComputerGroup } from '../../../domain/api/computers';
 import { rules } from '../../../domain/validation';
@@ -69,7 +69,7 @@ function GroupRow({ group }: { group: ComputerGroup }) {
   const remove = useDeleteGroup();
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete group',
       children: (
         <Text size="sm">

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -109,7 +109,7 @@ export function ComputersPage() {
       notifications.show({ color: 'red', message: computerMessages.deleteLimit });
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete computers',
       children: (
         <Text size="sm">

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { useState } from 'react';
 import {
   OTHERS_SIGNED_OUT,
@@ -112,7 +112,7 @@ export function SessionsPage() {
   const others = items?.filter((item) => !item.current) ?? [];
 
   const confirmSignOut = (session: SignedInSession) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Sign out this session?',
       children: (
         <Text size="sm">
@@ -131,7 +131,7 @@ export function SessionsPage() {
     });
 
   const confirmSignOutOthers = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `${SIGN_OUT_OTHERS}?`,
       children: (
         <Text size="sm">

@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { can } from '../../../domain/api/reseller-users';
@@ -47,7 +47,7 @@ export function CancelledUsersPage() {
   }
 
   const confirmRestore = (ids: readonly string[], label: string) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: ids.length === 1 ? 'Restore user' : 'Restore users',
       children: (
         <Text size="sm">Restore {label}? They can sign in again with their old password.</Text>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -86,7 +86,7 @@ export function UsersPage() {
   };
 
   const confirmDelete = (ids: readonly string[], label: string) => {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: ids.length === 1 ? 'Delete user' : 'Delete users',
       children: (
         <Text size="sm">

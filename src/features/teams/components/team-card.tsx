@@ -1,5 +1,5 @@
 import { Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../ui/modals/confirm';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Team } from '../../../domain/api/teams';
@@ -80,7 +80,7 @@ export function TeamCard({ team, inATeam }: { team: Team; inATeam: ReadonlySet<s
                 color="red"
                 loading={remove.isPending}
                 onClick={() =>
-                  modals.openConfirmModal({
+                  openConfirmModal({
                     title: 'Delete team',
                     children: (
                       <Text size="sm">Delete the team {team.name}? Its members stay as users.</Text>
