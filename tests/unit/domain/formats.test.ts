@@ -66,6 +66,14 @@ describe('one money format on screens, in the PDF and in the partner reports', (
     expect(formatMoney(0, 'USD')).toBe('$0.00');
   });
 
+  it('keeps each currency its own format when formats are reused', () => {
+    expect(formatMoney(149900, 'EUR')).toBe('€1,499.00');
+    expect(formatMoney(149900, 'USD')).toBe('$1,499.00');
+    expect(formatMoney(100, 'GBP')).toBe('£1.00');
+    expect(formatMoney(149900, 'EUR')).toBe('€1,499.00');
+    expect(() => formatMoney(1, 'not a currency')).toThrow(RangeError);
+  });
+
   it('shows a rate in basis points as a percentage without trailing zeros', () => {
     expect(formatRateBp(725)).toBe('7.25%');
     expect(formatRateBp(800)).toBe('8%');
