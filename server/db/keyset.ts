@@ -38,13 +38,34 @@ export function keysetAfter(
 }
 
 /**
- * A three-part cursor (`[the sort column's value, a name, the id]`) as the named values of a
- * query compiled by shape (compile-once.ts).
+ * The paging values of a list compiled by shape (compile-once.ts): a page size, and either an
+ * offset or a three-part cursor (`[the sort column's value, a name, the id]`).
  */
-export function cursorValues(after: readonly (string | number)[]) {
+export interface PageParams {
+  limit: number;
+  offset?: number;
+  after0?: string | number;
+  after1?: string | number;
+  after2?: string | number;
+}
+
+/** A list's paging values: past `after` when given (keyset), else from the page's offset. */
+export function pageParams(
+  pageSize: number,
+  page: number,
+  after: readonly (string | number)[] | undefined,
+): PageParams {
+  if (!after) return { limit: pageSize, offset: (page - 1) * pageSize };
   const [after0, after1, after2] = after;
   if (after0 === undefined || after1 === undefined || after2 === undefined) {
-    throw new Error('cursorValues: a cursor has three parts');
+    throw new Error('pageParams: a cursor has three parts');
   }
-  return { after0, after1, after2 };
+  return { limit: pageSize, after0, after1, after2 };
 }
+
+/** The cursor's three values, as keysetAfter takes them, inside a builder compiled by shape. */
+export const cursorOf = (params: PageParams): (string | number)[] => [
+  params.after0 ?? '',
+  params.after1 ?? '',
+  params.after2 ?? '',
+];

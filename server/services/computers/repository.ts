@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import { compileByShape } from '../../db/compile-once';
-import { cursorValues, keysetAfter } from '../../db/keyset';
+import { cursorOf, keysetAfter, pageParams, type PageParams } from '../../db/keyset';
 import { searchPattern } from '../../db/search-pattern';
 import {
   GROUP_FILTER_ALL,
@@ -150,13 +150,7 @@ interface PageShape extends ComputerShape {
   keyset: boolean;
 }
 
-interface PageValues extends ComputerValues {
-  limit: number;
-  offset?: number;
-  after0?: string | number;
-  after1?: string | number;
-  after2?: string | number;
-}
+type PageValues = ComputerValues & PageParams;
 
 const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
   const direction = shape.order;
@@ -184,8 +178,7 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
     matchesColumn(db, shape.keyset).as('matches'),
   ]);
   if (shape.keyset) {
-    const after = [values.after0 ?? '', values.after1 ?? '', values.after2 ?? ''];
-    page = page.where(keysetAfter(order, after));
+    page = page.where(keysetAfter(order, cursorOf(values)));
   }
   for (const part of order) page = page.orderBy(part.expr, part.direction);
   page = page.limit(values.limit);
@@ -201,12 +194,8 @@ export async function listComputersPage(
   const filters = filtersOf(accountId, options);
   const { after } = options;
   const shape = { ...filters.shape, sort: options.sort, order: options.order, keyset: !!after };
-  const paging = after ? cursorValues(after) : { offset: (options.page - 1) * options.pageSize };
-  const rows = await pageRows(db, shape, {
-    ...filters.values,
-    limit: options.pageSize,
-    ...paging,
-  });
+  const paging = pageParams(options.pageSize, options.page, after);
+  const rows = await pageRows(db, shape, { ...filters.values, ...paging });
   const total = await listTotal(rows, async () => {
     const [row] = await matchCount(db, filters.shape, filters.values);
     return row?.n;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import { compileByShape } from '../../db/compile-once';
-import { cursorValues, keysetAfter } from '../../db/keyset';
+import { cursorOf, keysetAfter, pageParams, type PageParams } from '../../db/keyset';
 import type { ResellerRole, SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { searchPattern } from '../../db/search-pattern';
@@ -124,13 +124,7 @@ interface PageShape extends FilterShape {
   knownTotal: boolean;
 }
 
-interface PageValues extends FilterValues {
-  limit: number;
-  offset?: number;
-  after0?: string | number;
-  after1?: string | number;
-  after2?: string | number;
-}
+type PageValues = FilterValues & PageParams;
 
 /**
  * The page's ids are found first, from an index that holds the sort key and the status
@@ -156,8 +150,7 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
     const parts = order.map((expr, index) =>
       isName[index] ? { expr, direction, value: lowered } : { expr, direction },
     );
-    const after = [values.after0 ?? '', values.after1 ?? '', values.after2 ?? ''];
-    pageIds = pageIds.where(keysetAfter(parts, after));
+    pageIds = pageIds.where(keysetAfter(parts, cursorOf(values)));
   }
   for (const key of order) pageIds = pageIds.orderBy(key, direction);
   pageIds = pageIds.limit(values.limit);
@@ -209,8 +202,10 @@ export async function listUsersPage(
     keyset: after !== undefined,
     knownTotal: knownTotal !== undefined,
   };
-  const paging = after ? cursorValues(after) : { offset: (options.page - 1) * options.pageSize };
-  const values: PageValues = { ...filters.values, limit: options.pageSize, ...paging };
+  const values: PageValues = {
+    ...filters.values,
+    ...pageParams(options.pageSize, options.page, after),
+  };
   const rows = await pageRows(db, shape, values);
   const total =
     knownTotal ??
