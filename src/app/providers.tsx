@@ -11,9 +11,9 @@ import { cssVariablesResolver, theme } from './theme';
 const TOAST_AUTO_CLOSE_MS = 5000;
 
 /**
- * Providers every screen needs. ModalsProvider is not here: it lives in the signed-in shells
- * (layouts/console-shell.tsx), because Modal and its scroll area add ~30 KB gzip that the
- * sign-in page, which has no dialogs, should not load.
+ * Providers every screen needs. ModalsProvider is not here: the signed-in shells mount it once
+ * a dialog is wanted (src/ui/modals/deferred-modals.tsx), because Modal and its scroll area add
+ * ~30 KB gzip that no first paint, and the sign-in page not at all, needs.
  */
 export function AppProviders({
   config,

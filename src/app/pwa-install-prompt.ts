@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * The browser's install offer, kept from start-up. No Mantine here: the entry chunk imports this
- * module, and the menu item (with Menu, Popover and floating-ui) must stay in the signed-in
- * shell's chunk, off the sign-in page (see pwa-install-menu-item.tsx).
+ * module, and the menu item (with Menu, Popover and floating-ui) loads with the account menu,
+ * off the sign-in page and off every first paint (see account-menu.tsx).
  */
 
 /** Chromium's install offer (not in the DOM typings). */

@@ -1,6 +1,7 @@
 import { toCsv } from '../../../src/domain/csv';
 import { formatCardSummary, formatCsvTimestamp, formatRateBp } from '../../../src/domain/formats';
 import type { Database } from '../../db/database';
+import { compileByShape, compileOnce } from '../../db/compile-once';
 import { listTotal, matchesColumn } from '../../db/list-total';
 import type {
   InvoiceDetail,
@@ -28,38 +29,54 @@ const sortColumns = {
   number: 'number',
 } as const;
 
+/** An account's invoices, one page: compiled once per sort and order (compile-once.ts). */
+const invoicePage = compileByShape(
+  (
+    db,
+    shape: { sort: keyof typeof sortColumns; order: 'asc' | 'desc' },
+    values: { accountId: string; limit: number; offset: number },
+  ) =>
+    db
+      .selectFrom('invoices')
+      .where('account_id', '=', values.accountId)
+      // Only the columns the list shows; the total with the page on PostgreSQL, on its own on
+      // SQLite (see list-total.ts).
+      .select([
+        matchesColumn(db).as('matches'),
+        'id',
+        'number',
+        'kind',
+        'status',
+        'issued_at',
+        'period_start',
+        'period_end',
+        'total_minor',
+        'currency',
+      ])
+      .orderBy(sortColumns[shape.sort], shape.order)
+      .orderBy('id')
+      .limit(values.limit)
+      .offset(values.offset),
+);
+
+const invoiceCount = compileOnce((db, accountId) =>
+  db
+    .selectFrom('invoices')
+    .where('account_id', '=', accountId)
+    .select((eb) => eb.fn.countAll<string | number>().as('n')),
+);
+
 export async function listInvoices(
   db: Database,
   accountId: string,
   query: { page: number; pageSize: number; sort: keyof typeof sortColumns; order: 'asc' | 'desc' },
 ): Promise<InvoiceList> {
-  const inAccount = db.selectFrom('invoices').where('account_id', '=', accountId);
-  // Only the columns the list shows; the total with the page on PostgreSQL, on its own on
-  // SQLite (see list-total.ts).
-  const rows = await inAccount
-    .select([
-      matchesColumn(db).as('matches'),
-      'id',
-      'number',
-      'kind',
-      'status',
-      'issued_at',
-      'period_start',
-      'period_end',
-      'total_minor',
-      'currency',
-    ])
-    .orderBy(sortColumns[query.sort], query.order)
-    .orderBy('id')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  const total = await listTotal(rows, async () => {
-    const row = await inAccount
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirst();
-    return row?.n;
-  });
+  const rows = await invoicePage(
+    db,
+    { sort: query.sort, order: query.order },
+    { accountId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  const total = await listTotal(rows, async () => (await invoiceCount(db, accountId))[0]?.n);
   return {
     items: rows.map((row) => ({
       id: row.id,

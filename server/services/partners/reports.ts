@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
+import { compileByShape } from '../../db/compile-once';
 import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage } from '../../../src/domain/messages';
 import {
@@ -61,37 +62,48 @@ interface CommissionRow {
 }
 
 /** The caller's own commissions in a range: every query is scoped to one partner. */
-async function commissionsOf(
+const partnerCommissions = compileByShape(
+  (
+    db,
+    shape: { kind: boolean },
+    values: { partnerId: string; program: PartnerProgram; from: string; to: string; kind?: string },
+  ) => {
+    let query = db
+      .selectFrom('partner_commissions as c')
+      .innerJoin('partner_referrals as r', 'r.id', 'c.referral_id')
+      .select([
+        'c.id',
+        'c.referral_id',
+        'c.kind',
+        'c.base_amount_minor',
+        'c.commission_minor',
+        'c.status',
+        'c.earned_at',
+        'c.paid_at',
+        'c.payout_paypal_email',
+        'r.customer_name',
+        'r.customer_email',
+        'r.signup_at',
+      ])
+      .where('c.partner_id', '=', values.partnerId)
+      .where('r.partner_id', '=', values.partnerId)
+      .where('c.program', '=', values.program)
+      .where('c.earned_at', '>=', values.from)
+      .where('c.earned_at', '<', values.to);
+    if (shape.kind) query = query.where('c.kind', '=', values.kind ?? '');
+    return query.orderBy('c.earned_at', 'desc').orderBy('c.id');
+  },
+);
+
+function commissionsOf(
   db: Executor,
   partnerId: string,
   program: PartnerProgram,
   range: { from: string; to: string },
   kind?: CommissionKind,
 ): Promise<CommissionRow[]> {
-  let query = db
-    .selectFrom('partner_commissions as c')
-    .innerJoin('partner_referrals as r', 'r.id', 'c.referral_id')
-    .select([
-      'c.id',
-      'c.referral_id',
-      'c.kind',
-      'c.base_amount_minor',
-      'c.commission_minor',
-      'c.status',
-      'c.earned_at',
-      'c.paid_at',
-      'c.payout_paypal_email',
-      'r.customer_name',
-      'r.customer_email',
-      'r.signup_at',
-    ])
-    .where('c.partner_id', '=', partnerId)
-    .where('r.partner_id', '=', partnerId)
-    .where('c.program', '=', program)
-    .where('c.earned_at', '>=', startOf(range.from))
-    .where('c.earned_at', '<', endOf(range.to));
-  if (kind) query = query.where('c.kind', '=', kind);
-  return query.orderBy('c.earned_at', 'desc').orderBy('c.id').execute();
+  const values = { partnerId, program, from: startOf(range.from), to: endOf(range.to) };
+  return partnerCommissions(db, { kind: Boolean(kind) }, kind ? { ...values, kind } : values);
 }
 
 const emptyTotals = (): ReportTotals => ({
