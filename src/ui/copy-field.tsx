@@ -6,7 +6,8 @@ import { messages } from '../domain/messages';
  * A labelled read-only value with a copy button ("Copied to clipboard" on success). The message
  * is a bubble above the button drawn with CSS alone, not Mantine's Tooltip: the field is on the
  * partner dashboard's first paint, and Tooltip would bring floating-ui (about 15 KB compressed)
- * with it. The bubble is a live region, so a screen reader hears it too.
+ * with it. The bubble is a polite live region, so a screen reader hears it too (not
+ * role="status": the page's own status, such as the SSO screen's outcome, stays the only one).
  */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const labelId = useId();
@@ -37,7 +38,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
                 {copied ? 'Copied' : 'Copy'}
               </Button>
               <Box
-                role="status"
+                aria-live="polite"
                 pos="absolute"
                 bottom="calc(100% + 6px)"
                 right={0}
