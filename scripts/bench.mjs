@@ -12,7 +12,13 @@ import { chromium } from '@playwright/test';
 import { printLighthouseFigures } from './bench-lighthouse.mjs';
 import { printOfflineFigures } from './bench-offline.mjs';
 import { waitFor } from './bench-server.mjs';
-import { BUDGETS, chunkSizes, precacheFigures, signInScripts } from './bundle-figures.mjs';
+import {
+  BUDGETS,
+  chunkSizes,
+  precacheFigures,
+  routeScripts,
+  signInScripts,
+} from './bundle-figures.mjs';
 
 if (process.argv[2] === 'api') {
   await import('./bench-api.mjs');
@@ -122,6 +128,12 @@ try {
   console.log(
     `  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGETS.signInKb} KB: ${within(total, BUDGETS.signInKb)})`,
   );
+
+  console.log('\nEach route: JavaScript before its first paint (gzip; the page and its preloads)');
+  for (const { path, scripts: files, kb } of routeScripts(distDir)) {
+    const count = String(files.length).padStart(2);
+    console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${count} files  ${path}`);
+  }
 
   console.log('\nEvery chunk (gzip)');
   for (const { name, kb } of chunkSizes(distDir)) {

@@ -8,6 +8,7 @@ export function precacheFigures(distDir: string): {
   diskKb: number;
   downloadKb: number;
 };
+export function routeScripts(distDir: string): { path: string; scripts: string[]; kb: number }[];
 export function missingMantineStyles(distDir: string, mantineDir?: string): string[];
 export function signInScripts(
   page: Page,

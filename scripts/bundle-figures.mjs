@@ -1,6 +1,7 @@
 // Bundle figures, shared by `npm run bench` (prints them) and tests/e2e/bundle-budget.spec.ts
 // (enforces the budgets): gzip sizes of the built chunks, of the precache, and of the JavaScript
-// the sign-in page loads before it is interactive; and the Mantine stylesheets the build lacks.
+// the sign-in page loads before it is interactive, of each route's scripts before its first paint;
+// and the Mantine stylesheets the build lacks.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,32 @@ export function chunkSizes(distDir) {
   return readdirSync(assets)
     .filter((name) => name.endsWith('.js'))
     .map((name) => ({ name, kb: gzipKb(join(assets, name)) }))
+    .sort((a, b) => b.kb - a.kb);
+}
+
+/**
+ * Each route's JavaScript before its first paint, gzip: the page's own scripts (index.html: the
+ * runtime, React DOM, the start-up) and the chunks the server lists for the route as
+ * modulepreload (route-preloads.json, from scripts/vite-route-preloads.ts), each file once.
+ * Largest first.
+ */
+export function routeScripts(distDir) {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/<script[^>]+src="[^"]*\/(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  const routes = JSON.parse(readFileSync(join(distDir, 'route-preloads.json'), 'utf8'));
+  const kbOf = new Map();
+  const sizeOf = (path) => {
+    if (!kbOf.has(path)) kbOf.set(path, gzipKb(join(distDir, path)));
+    return kbOf.get(path);
+  };
+  return routes
+    .map(({ path, scripts }) => {
+      const files = [...new Set([...entry, ...scripts])];
+      const kb = files.reduce((sum, file) => sum + sizeOf(file), 0);
+      return { path, scripts: files, kb };
+    })
     .sort((a, b) => b.kb - a.kb);
 }
 
