@@ -29,6 +29,11 @@ const targets = [
   { name: 'user list', path: () => '/rpc-api/reseller/user/get', as: 'reseller' },
   { name: 'computer list', path: () => '/rpc-api/reseller/computer/get', as: 'reseller' },
   { name: 'activity log page', path: () => '/rpc-api/reseller/log/activity/get', as: 'reseller' },
+  {
+    name: 'activity log users',
+    path: () => '/rpc-api/reseller/log/activity/users',
+    as: 'reseller',
+  },
   { name: 'invoice list', path: () => '/rpc-api/reseller/ecom/invoices', as: 'reseller' },
   { name: 'commission report', path: () => '/rpc-api/partner/getPartnerUserReport', as: 'partner' },
 ];

@@ -1,13 +1,14 @@
 /**
  * The read-only report calls whose answers the service worker keeps per account (NetworkFirst):
- * invoice list and detail, transactions, activity log, partner commission reports and dashboard
- * figures. Paths are relative to /rpc-api. Nothing else under /rpc-api/ is ever cached.
+ * invoice list and detail, transactions, activity log and its filter's users, partner commission
+ * reports and dashboard figures. Paths are relative to /rpc-api. Nothing else under /rpc-api/ is ever cached.
  */
 export const REPORT_API_PATHS: readonly string[] = [
   '/reseller/ecom/invoices',
   '/reseller/ecom/invoiceDetails',
   '/reseller/ecom/transactions',
   '/reseller/log/activity/get',
+  '/reseller/log/activity/users',
   '/partner/dashboard/summary',
   '/partner/commission/getTrasactions',
   '/partner/hd/commission/getTrasactions.json',

@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const URL = '/rpc-api/reseller/log/activity/get';
+const USERS_URL = '/rpc-api/reseller/log/activity/users';
 
 interface Page {
   entries: {
@@ -28,6 +29,9 @@ interface Page {
   total: number;
   page: number;
   pageSize: number;
+}
+
+interface FilterUsers {
   users: { id: string; name: string; email: string }[];
   usersTotal: number;
 }
@@ -35,6 +39,8 @@ interface Page {
 const signedIn = (login = 'reseller@example.com') => signedInAgent(t.app, 'reseller', login);
 
 const pageOf = (response: LightMyRequestResponse) => response.json<{ message: Page }>().message;
+const usersOf = (response: LightMyRequestResponse) =>
+  response.json<{ message: FilterUsers }>().message;
 const daysAgo = (n: number) => formatMmDdYyyy(Date.now() - n * 86_400_000);
 
 describe('activity log: /reseller/log/activity/get', () => {
@@ -50,7 +56,10 @@ describe('activity log: /reseller/log/activity/get', () => {
     expect(signIn).toMatchObject({ action_label: 'Signed in', category: 'signin' });
     expect(signIn?.ip).not.toBe('');
     expect(signIn?.user_agent).not.toBe('');
-    expect(page.users.map((u) => u.email)).toContain('subuser@example.com');
+    // The filter's users come from their own call, not with every page.
+    expect(page).not.toHaveProperty('users');
+    const offered = usersOf(await agent.get(USERS_URL));
+    expect(offered.users.map((u) => u.email)).toContain('subuser@example.com');
   });
 
   it('filters by date range, user and action type, with server-side pagination', async () => {
@@ -63,7 +72,9 @@ describe('activity log: /reseller/log/activity/get', () => {
     expect(second.page).toBe(2);
     expect((second.entries[0]?.created_at ?? '') <= (all.entries[9]?.created_at ?? '')).toBe(true);
 
-    const sub = all.users.find((u) => u.email === 'subuser@example.com');
+    const sub = usersOf(await agent.get(USERS_URL)).users.find(
+      (u) => u.email === 'subuser@example.com',
+    );
     const byUser = pageOf(await agent.get(URL, { ...range, user: sub?.id ?? '', pageSize: '500' }));
     expect(byUser.total).toBeGreaterThan(0);
     expect(byUser.entries.every((e) => e.user_email === 'subuser@example.com')).toBe(true);
@@ -114,54 +125,64 @@ describe('activity log: /reseller/log/activity/get', () => {
       };
     });
     const agent = await signedIn('trial@example.com');
-    const before = pageOf(await agent.get(URL, { pageSize: '1' })).usersTotal;
+    const before = usersOf(await agent.get(USERS_URL)).usersTotal;
     await t.db.insertInto('users').values(many).execute();
 
-    const first = pageOf(await agent.get(URL, { pageSize: '1' }));
+    const first = usersOf(await agent.get(USERS_URL));
     expect(first.usersTotal).toBe(before + 130);
     expect(first.users).toHaveLength(100);
     const emails = first.users.map((u) => u.email);
     expect(emails).toEqual([...emails].sort());
 
-    const byName = pageOf(await agent.get(URL, { userSearch: 'zanzi', pageSize: '1' }));
+    const byName = usersOf(await agent.get(USERS_URL, { search: 'zanzi' }));
     expect(byName.usersTotal).toBe(1);
     expect(byName.users).toEqual([
       { id: many[42]?.id, name: 'Filter Zanzibar', email: 'filter-042@bulk.example.com' },
     ]);
-    const byEmail = pageOf(await agent.get(URL, { userSearch: 'FILTER-12', pageSize: '1' }));
+    const byEmail = usersOf(await agent.get(USERS_URL, { search: 'FILTER-12' }));
     expect(byEmail.users.map((u) => u.email)).toEqual(
       Array.from({ length: 10 }, (_, i) => `filter-12${String(i)}@bulk.example.com`),
     );
     // LIKE's wildcards are taken literally.
-    expect(pageOf(await agent.get(URL, { userSearch: '%', pageSize: '1' })).usersTotal).toBe(0);
+    expect(usersOf(await agent.get(USERS_URL, { search: '%' })).usersTotal).toBe(0);
 
     // The user the log is filtered by is offered even past the first 100.
     const last = many[129]?.id ?? '';
     expect(emails).not.toContain('filter-129@bulk.example.com');
-    const chosen = pageOf(await agent.get(URL, { user: last, pageSize: '1' }));
+    const chosen = usersOf(await agent.get(USERS_URL, { user: last }));
     expect(chosen.users.map((u) => u.id)).toContain(last);
     expect(chosen.users).toHaveLength(101);
 
-    const tooLong = await agent.get(URL, { userSearch: 'x'.repeat(65) });
-    expect(tooLong.statusCode).toBe(400);
-    expect(errorOf(tooLong)?.description).toBe('VALIDATION_FAILED');
+    for (const field of ['search', 'user']) {
+      const tooLong = { [field]: 'x'.repeat(65) };
+      const refused = await agent.get(USERS_URL, tooLong);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)?.description).toBe('VALIDATION_FAILED');
+    }
+    expect((await new Agent(t.app).get(USERS_URL)).statusCode).toBe(401);
   });
 
   it("shows a sub-user its own entries only, and never another account's", async () => {
     const sub = await signedIn('subuser@example.com');
     const page = pageOf(await sub.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }));
     expect(page.entries.every((e) => e.user_email === 'subuser@example.com')).toBe(true);
-    expect(page.users).toHaveLength(1);
-    expect(page.usersTotal).toBe(1);
+    const offered = usersOf(await sub.get(USERS_URL, { search: 'example' }));
+    expect(offered).toEqual({
+      users: [expect.objectContaining({ email: 'subuser@example.com' })],
+      usersTotal: 1,
+    });
 
     const trial = await signedIn('trial@example.com');
-    const admin = pageOf(await (await signedIn()).get(URL, { pageSize: '1' }));
+    const admin = usersOf(await (await signedIn()).get(USERS_URL));
     const acmeUser = admin.users[0]?.id ?? '';
     const other = pageOf(
       await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), user: acmeUser, pageSize: '500' }),
     );
     expect(other.total).toBe(0);
-    expect(other.users.map((u) => u.id)).not.toContain(acmeUser);
+    // Another account's user is not offered, even when named as the one filtered by.
+    const offeredOther = usersOf(await trial.get(USERS_URL, { user: acmeUser }));
+    expect(offeredOther.users.map((u) => u.id)).not.toContain(acmeUser);
+    expect(offeredOther.users.length).toBeGreaterThan(0);
     const own = pageOf(
       await trial.get(URL, { from: daysAgo(40), to: daysAgo(0), pageSize: '500' }),
     );

@@ -251,14 +251,15 @@ const filterUsersCount = compileByShape(
 /**
  * The users the log's user filter offers: a sub-user only itself; an administrator the first
  * ACTIVITY_FILTER_USERS of the account's users matching `search` (by e-mail), plus the one the
- * log is filtered by. Every page carries them, so a large account no longer sends each of its
- * users with each page (10,000 users made every page 1 MB); the filter searches instead.
+ * log is filtered by (`user`). A large account does not send each of its users (10,000 users
+ * made an answer 1 MB); the filter searches instead. Their own call: the log's pages do not
+ * carry them again.
  */
 export async function activityUsers(
   db: Executor,
   accountId: string,
   onlyUserId: string | null,
-  { search, selected }: { search: string; selected: string },
+  { search, user }: { search: string; user: string },
 ): Promise<{ users: ActivityUser[]; usersTotal: number }> {
   if (onlyUserId) {
     const rows = await activityUser(db, accountId, onlyUserId);
@@ -268,7 +269,7 @@ export async function activityUsers(
   const values = { accountId, ...(shape.search ? { pattern: searchPattern(search) } : {}) };
   const [rows, chosen] = await Promise.all([
     filterUsers(db, shape, values),
-    selected === '' ? Promise.resolve([]) : activityUser(db, accountId, selected),
+    user === '' ? Promise.resolve([]) : activityUser(db, accountId, user),
   ]);
   // Fewer than a full list: those are all there are, and counting them again is a query saved.
   const usersTotal =

@@ -90,8 +90,6 @@ export const activityLogQuerySchema = z.object({
   /** The browser's offset from UTC in minutes (Date#getTimezoneOffset), so days are local days. */
   tz: z.coerce.number().int().min(-840).max(840).default(0),
   user: z.string().trim().max(64).default(''),
-  /** Narrows the users offered by the filter (`users`) to those whose e-mail or name has it. */
-  userSearch: z.string().trim().max(64).default(''),
   category: z.enum(activityCategoryNames as [ActivityCategory, ...ActivityCategory[]]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(5000).default(25),
@@ -103,7 +101,6 @@ export interface ActivityLogQuery {
   from?: string;
   to?: string;
   user?: string;
-  userSearch?: string;
   category?: ActivityCategory;
   page?: number;
   pageSize?: number;
@@ -131,17 +128,34 @@ export const activityLogResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /**
-   * Users of the account the caller may filter by, by e-mail: at most ACTIVITY_FILTER_USERS of
-   * those matching `userSearch`, and the one filtered by (`user`) in any case.
-   */
-  users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
-  /** How many users match `userSearch`: more than `users` holds means the filter must search. */
-  usersTotal: z.number().int(),
 });
 export type ActivityLogResponse = z.infer<typeof activityLogResponseSchema>;
 
-/** The most users one activity-log answer offers to its user filter. */
+/**
+ * GET /rpc-api/reseller/log/activity/users: the users the log's filter offers. A call of its
+ * own, so that a page of the log does not carry them again (they change with neither the page,
+ * the sort nor the dates).
+ */
+export const activityUsersQuerySchema = z.object({
+  /** Narrows the users offered to those whose e-mail or name has it. */
+  search: z.string().trim().max(64).default(''),
+  /** The user the log is filtered by (the log's `user`): offered in any case. */
+  user: z.string().trim().max(64).default(''),
+});
+export type ActivityUsersQuery = Partial<z.input<typeof activityUsersQuerySchema>>;
+
+export const activityUsersResponseSchema = z.object({
+  /**
+   * Users of the account the caller may filter by, by e-mail: at most ACTIVITY_FILTER_USERS of
+   * those matching `search`, and the log's `user` in any case.
+   */
+  users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  /** How many users match `search`: more than `users` holds means the filter must search. */
+  usersTotal: z.number().int(),
+});
+export type ActivityUsersResponse = z.infer<typeof activityUsersResponseSchema>;
+
+/** The most users one answer offers to the activity log's user filter. */
 export const ACTIVITY_FILTER_USERS = 100;
 
 // --- Passwords ---

@@ -155,7 +155,7 @@ const mdy = (daysAgo: number) => {
  */
 export const SAMPLES: Record<string, string> = {
   q: '',
-  userSearch: '',
+  search: '',
   page: '1',
   pageSize: '25',
   order: 'desc',

@@ -14,6 +14,8 @@ import {
   answerFromEntries,
   keepActivityEntries,
   storedActivityAnswer,
+  storedActivityUsers,
+  usersFromEntries,
 } from '../../../src/features/activity-log/api/stored-activity';
 import { rememberAccount } from '../../../src/offline/account';
 import { withOfflineStore } from '../../../src/offline/offline-query';
@@ -68,9 +70,13 @@ describe('answerFromEntries: the server rules, on the stored entries', () => {
     const second = answerFromEntries(entries, { ...range, page: 2, pageSize: 3 });
     expect(ids(second)).toEqual(['1']);
     expect(second.total).toBe(4);
-    expect(second.users.map((user) => user.email)).toEqual(['ann@example.com', 'bob@example.com']);
-    expect(second.usersTotal).toBe(2);
-    const searched = answerFromEntries(entries, { ...range, userSearch: 'BOB' });
+  });
+
+  it("offers the filter the entries' users by e-mail, narrowed by the search", () => {
+    const all = usersFromEntries(entries, '');
+    expect(all.users.map((user) => user.email)).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(all.usersTotal).toBe(2);
+    const searched = usersFromEntries(entries, 'BOB');
     expect(searched.users.map((user) => user.email)).toEqual(['bob@example.com']);
     expect(searched.usersTotal).toBe(1);
   });
@@ -84,8 +90,6 @@ describe('the activity log offline', () => {
     total: list.length,
     page: 1,
     pageSize: 25,
-    users: [],
-    usersTotal: 0,
   });
 
   it('answers a query never loaded online from the entries kept, per account', async () => {
@@ -174,7 +178,6 @@ describe('the activity log offline, filtered and paged by IndexedDB', () => {
       order: fc.constantFrom('asc' as const, 'desc' as const),
       page: fc.integer({ min: 1, max: 4 }),
       pageSize: fc.integer({ min: 1, max: 10 }),
-      userSearch: fc.constantFrom('', 'u1', 'NAME', 'nobody'),
     })
     .map(({ from, days, category, ...rest }) => ({
       ...rest,
@@ -183,19 +186,28 @@ describe('the activity log offline, filtered and paged by IndexedDB', () => {
       ...(category ? { category: category as ActivityLogQuery['category'] } : {}),
     }));
 
+  const searchArbitrary = fc.constantFrom('', 'u1', 'NAME', 'nobody');
+
   it('answers every filter, sort and page exactly as the server rules over every entry', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(entriesArbitrary, queryArbitrary, async (list, query) => {
-        run += 1;
-        const account = `reseller:property-${String(run)}`;
-        await saveActivityEntries(
-          account,
-          list.map((item) => ({ id: item.id, time: item.created_at, data: item })),
-        );
-        const stored = await storedActivityAnswer(account, query);
-        expect(stored?.data).toEqual(answerFromEntries(list, query));
-      }),
+      fc.asyncProperty(
+        entriesArbitrary,
+        queryArbitrary,
+        searchArbitrary,
+        async (list, query, search) => {
+          run += 1;
+          const account = `reseller:property-${String(run)}`;
+          await saveActivityEntries(
+            account,
+            list.map((item) => ({ id: item.id, time: item.created_at, data: item })),
+          );
+          const stored = await storedActivityAnswer(account, query);
+          expect(stored?.data).toEqual(answerFromEntries(list, query));
+          const offered = await storedActivityUsers(account, search);
+          expect(offered?.data).toEqual(usersFromEntries(list, search));
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -227,10 +239,11 @@ describe('the activity log offline, filtered and paged by IndexedDB', () => {
     const hers = await storedActivityAnswer(account, { ...range, user: 'u2', pageSize: 25 });
     expect(hers?.data.total).toBe(200);
     expect(hers?.data.entries.every((item) => item.user_id === 'u2')).toBe(true);
-    expect(hers?.data.users.map((user) => user.id)).toEqual(['u1', 'u2']);
     // The page and the one row of the last sync; the hook counts every row IndexedDB hands back.
     expect(read).toBeGreaterThanOrEqual(25);
     expect(read).toBeLessThanOrEqual(26);
+    const offered = await storedActivityUsers(account, '');
+    expect(offered?.data.users.map((user) => user.id)).toEqual(['u1', 'u2']);
   });
 
   const page = (list: ActivityEntry[]): ActivityLogResponse => ({
@@ -238,7 +251,5 @@ describe('the activity log offline, filtered and paged by IndexedDB', () => {
     total: list.length,
     page: 1,
     pageSize: 25,
-    users: [],
-    usersTotal: 0,
   });
 });

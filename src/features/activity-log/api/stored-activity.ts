@@ -3,6 +3,7 @@ import type {
   ActivityEntry,
   ActivityLogQuery,
   ActivityLogResponse,
+  ActivityUsersResponse,
 } from '../../../domain/api/reseller-account';
 import { defaultReportRange, parseMmDdYyyy } from '../../../domain/dates';
 import type { StoredAnswer } from '../../../offline/store';
@@ -47,17 +48,36 @@ function timeRange(query: ActivityLogQuery): { start: number; end: number } {
   };
 }
 
-type FilterUser = ActivityLogResponse['users'][number];
+type FilterUser = ActivityUsersResponse['users'][number];
 
-/** The users offered by the filter: those whose e-mail or name has the query's search. */
-function searchedUsers(users: Iterable<FilterUser>, query: ActivityLogQuery): FilterUser[] {
-  const search = (query.userSearch ?? '').trim().toLowerCase();
-  return [...users]
+/** The users offered by the filter: those whose e-mail or name has `search`, by e-mail. */
+function searchedUsers(users: Iterable<FilterUser>, search: string): ActivityUsersResponse {
+  const needle = search.trim().toLowerCase();
+  const offered = [...users]
     .filter(
       (user) =>
-        user.email.toLowerCase().includes(search) || user.name.toLowerCase().includes(search),
+        user.email.toLowerCase().includes(needle) || user.name.toLowerCase().includes(needle),
     )
     .sort((a, b) => a.email.localeCompare(b.email));
+  return { users: offered, usersTotal: offered.length };
+}
+
+/** The users the stored entries name (the first seen wins), narrowed by `search`. */
+export function usersFromEntries(
+  entries: readonly ActivityEntry[],
+  search: string,
+): ActivityUsersResponse {
+  const users = new Map<string, FilterUser>();
+  for (const entry of entries) {
+    if (entry.user_id && !users.has(entry.user_id)) {
+      users.set(entry.user_id, {
+        id: entry.user_id,
+        name: entry.user_name,
+        email: entry.user_email,
+      });
+    }
+  }
+  return searchedUsers(users.values(), search);
 }
 
 /**
@@ -86,25 +106,11 @@ export function answerFromEntries(
   );
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
-  // The users of the stored entries (the first seen wins), narrowed by the filter's search.
-  const users = new Map<string, FilterUser>();
-  for (const entry of entries) {
-    if (entry.user_id && !users.has(entry.user_id)) {
-      users.set(entry.user_id, {
-        id: entry.user_id,
-        name: entry.user_name,
-        email: entry.user_email,
-      });
-    }
-  }
-  const offered = searchedUsers(users.values(), query);
   return {
     entries: matching.slice((page - 1) * pageSize, page * pageSize),
     total: matching.length,
     page,
     pageSize,
-    users: offered,
-    usersTotal: offered.length,
   };
 }
 
@@ -126,29 +132,39 @@ export async function storedActivityAnswer(
   const filter = { from: start, to: end, user: query.user, category: query.category };
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
-  const [found, users] = await Promise.all([
+  const found =
     (query.sort ?? 'created_at') === 'created_at'
-      ? store
+      ? await store
           .readActivityPage(account, filter, {
             offset: (page - 1) * pageSize,
             limit: pageSize,
             order: query.order === 'asc' ? 'asc' : 'desc',
           })
           .then(({ rows, total }) => ({ entries: rows.map(entryOf), total }))
-      : store.readActivityMatching(account, filter).then((rows) => {
+      : await store.readActivityMatching(account, filter).then((rows) => {
           const answer = answerFromEntries(rows.map(entryOf), query);
           return { entries: answer.entries, total: answer.total };
-        }),
-    store.readActivityUsers(account),
-  ]);
+        });
+  return { data: { ...found, page, pageSize }, syncedAt };
+}
+
+/**
+ * The filter's users offline: those the stored entries name (kept beside them, see
+ * saveActivityEntries), narrowed by `search`; undefined when no entry of `account` is stored.
+ */
+export async function storedActivityUsers(
+  account: string,
+  search: string,
+): Promise<StoredAnswer<ActivityUsersResponse> | undefined> {
+  const store = await loadStore();
+  const syncedAt = await store.activitySyncedAt(account);
+  if (syncedAt === undefined) return undefined;
+  const users = await store.readActivityUsers(account);
   const offered = searchedUsers(
     users.map(({ id, name, email }) => ({ id, name, email })),
-    query,
+    search,
   );
-  return {
-    data: { ...found, page, pageSize, users: offered, usersTotal: offered.length },
-    syncedAt,
-  };
+  return { data: offered, syncedAt };
 }
 
 const entryOf = (row: { data: unknown }) => row.data as ActivityEntry;

@@ -24,14 +24,10 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Date range, user and action type, applied together. */
 export function ActivityFilters({
   value,
-  users,
-  usersTotal,
   onApply,
   isLoading,
 }: {
   value: ActivityFilterValues;
-  users: readonly { id: string; name: string; email: string }[];
-  usersTotal: number;
   onApply: (next: ActivityFilterValues) => void;
   isLoading: boolean;
 }) {
@@ -82,7 +78,7 @@ export function ActivityFilters({
           }}
           w={170}
         />
-        <UserFilter users={users} usersTotal={usersTotal} value={user} onChange={setUser} />
+        <UserFilter applied={value.user} value={user} onChange={setUser} />
         <Select
           label="Action type"
           w={220}

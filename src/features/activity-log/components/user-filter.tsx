@@ -4,30 +4,32 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ACTIVITY_FILTER_USERS,
-  type ActivityLogResponse,
+  type ActivityUsersResponse,
 } from '../../../domain/api/reseller-account';
-import { activityFilterUsersQuery } from '../api/get-activity-log';
+import { activityFilterUsersQuery, useActivityUsers } from '../api/get-activity-log';
 
-type FilterUser = ActivityLogResponse['users'][number];
+type FilterUser = ActivityUsersResponse['users'][number];
 
 const ALL_USERS = 'All users';
 const labelOf = (user: FilterUser) => (user.name ? `${user.name} (${user.email})` : user.email);
 
 /**
- * The log's user filter. A log answer offers at most ACTIVITY_FILTER_USERS users; an account
- * with more is searched on the server as the administrator types (the same call, one entry).
+ * The log's user filter. Its users come from their own call (not with each page of the log):
+ * at most ACTIVITY_FILTER_USERS, with `applied` (the user the log is filtered by) among them; an
+ * account with more is searched on the server as the administrator types.
  */
 export function UserFilter({
-  users,
-  usersTotal,
+  applied,
   value,
   onChange,
 }: {
-  users: readonly FilterUser[];
-  usersTotal: number;
+  applied: string;
   value: string;
   onChange: (next: string) => void;
 }) {
+  const first = useActivityUsers(applied);
+  const users = first.data?.users ?? [];
+  const usersTotal = first.data?.usersTotal ?? 0;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const partial = usersTotal > ACTIVITY_FILTER_USERS;

@@ -118,8 +118,6 @@ export function ActivityLogPage() {
       </Group>
       <ActivityFilters
         value={filters}
-        users={data?.users ?? []}
-        usersTotal={data?.usersTotal ?? 0}
         isLoading={log.isFetching}
         onApply={(next) => {
           setFilters(next);
