@@ -30,7 +30,11 @@ const ownPlan = compileOnce((db, accountId) =>
 
 export async function planLimits(db: Executor, accountId: string): Promise<PlanLimits> {
   const [own] = await ownPlan(db, accountId);
-  if (own) return own;
+  return own ?? entryPlanLimits(db);
+}
+
+/** The caps of an account with no paid plan: the entry plan's (the plan a trial tries out). */
+export async function entryPlanLimits(db: Executor): Promise<PlanLimits> {
   const entry = await db
     .selectFrom('plans')
     .select(['computers', 'users'])

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
+import { entryPlanLimits, planLimits } from './plan-limit';
 import type { SubUser } from '../../../src/domain/api/reseller-users';
 
 /** "04-05-2025" from an ISO timestamp (UTC calendar day). */
@@ -55,22 +56,34 @@ export function toSubUser(
   };
 }
 
-/** Read by every list call: compiled once (see compile-once.ts). */
-const statusCounts = compileOnce((db, accountId) =>
-  db
+/**
+ * Read by every list call, compiled once (see compile-once.ts): the users of each status with
+ * their allotted computers, and beside them the caps of the account's own plan (uncorrelated
+ * subqueries, run once per statement by both databases). One statement rather than two: on
+ * PostgreSQL, a round trip less for every page of the list.
+ */
+const statusCounts = compileOnce((db, accountId) => {
+  const ownPlan = db
+    .selectFrom('billing_accounts as b')
+    .innerJoin('plans as p', 'p.id', 'b.plan_id')
+    .where('b.account_id', '=', accountId);
+  return db
     .selectFrom('users')
     .select([
       'status',
       (eb) => eb.fn.countAll<string | number>().as('n'),
       (eb) => eb.fn.sum<string | number | null>('alloted_computers').as('allotted'),
+      () => ownPlan.select('p.computers').as('plan_computers'),
+      () => ownPlan.select('p.users').as('plan_users'),
     ])
     .where('account_id', '=', accountId)
-    .groupBy('status'),
-);
+    .groupBy('status');
+});
 
 /**
  * One pass over the account's users: how many there are of each status, and the computers
- * allotted to those who are not cancelled (what the list shows above its rows).
+ * allotted to those who are not cancelled (what the list shows above its rows); with the
+ * account's plan caps (`planLimits`' answer).
  */
 export async function statusSummary(db: Executor, accountId: string) {
   const rows = await statusCounts(db, accountId);
@@ -80,7 +93,15 @@ export async function statusSummary(db: Executor, accountId: string) {
     counts[row.status] = Number(row.n);
     if (row.status !== 'cancelled') allotted += Number(row.allotted ?? 0);
   }
-  return { counts, allotted };
+  // Every account has a user (its administrator), so the caps ride on the first row.
+  const own = rows[0];
+  const limits =
+    own === undefined
+      ? await planLimits(db, accountId)
+      : own.plan_computers !== null && own.plan_users !== null
+        ? { computers: own.plan_computers, users: own.plan_users }
+        : await entryPlanLimits(db);
+  return { counts, allotted, limits };
 }
 
 /** Computers allotted to the account's users who are not cancelled, optionally leaving one out. */

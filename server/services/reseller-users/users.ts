@@ -11,7 +11,6 @@ import {
 } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { assertCan, type Actor } from './actor';
-import { planLimits } from './plan-limit';
 import { statusSummary } from './users-repository';
 import { isFiltered, listUsersPage } from './users-page';
 
@@ -59,10 +58,7 @@ async function listPage(
   isExpiredOnly = false,
 ): Promise<UserList> {
   // The counts by status give the total of an unsearched list: a large account is counted once.
-  const [{ counts, allotted }, limits] = await Promise.all([
-    statusSummary(db, actor.accountId),
-    planLimits(db, actor.accountId),
-  ]);
+  const { counts, allotted, limits } = await statusSummary(db, actor.accountId);
   const options = { ...query, statuses, isExpiredOnly };
   const knownTotal =
     query.q.trim() === '' && !isFiltered(options)
