@@ -1,0 +1,106 @@
+// Where a signed-in page's main thread goes while it loads, as a phone would feel it: the built
+// console (BUILD_DIR, as for the browser tests) on a fresh demo database, Chromium at 4× CPU
+// throttling with a cold HTTP cache, V8's sampling profiler over the load and the next six
+// seconds. Prints the busy time by package (or source file of ours), mapped back through the
+// build's source maps. Lighthouse says how much blocking time a page has; this says whose.
+//
+//   node scripts/profile-page.mjs [/rpc-app/partner/dashboard]   (reseller pages: /rpc-app/home…)
+//   PROFILE_OUT=<file.cpuprofile> also keeps the raw profile (Chrome DevTools opens it).
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { waitFor } from './bench-server.mjs';
+
+const path = process.argv[2] ?? '/rpc-app/partner/dashboard';
+const distDir = join(process.env.BUILD_DIR ?? '.', 'dist');
+const port = process.env.PROFILE_PORT ?? '18301';
+const base = `http://127.0.0.1:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+async function signIn(page) {
+  if (path.startsWith('/rpc-app/partner/')) {
+    await page.goto(`${base}/partner/`);
+    await page.getByLabel('Partner ID or Email').fill('demopartner');
+  } else {
+    await page.goto(`${base}/rpc-app/reseller/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill('reseller@example.com');
+  }
+  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/rpc-app\/(home|partner\/dashboard)$/);
+}
+
+/** The page's load profiled: 4× slower CPU, no HTTP cache, 200 µs sampling. */
+async function profileLoad() {
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({ executablePath: chromiumPath });
+  try {
+    await waitFor(base);
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('about:blank');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${base}${path}`);
+    await page.waitForTimeout(6000);
+    const { profile } = await cdp.send('Profiler.stop');
+    return profile;
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+const maps = new Map();
+/** The source map of a built asset, or null (the bundler's runtime has none). */
+function mapOf(url) {
+  const file = join(distDir, url.replace(/^.*\/rpc-app\//, ''));
+  if (!maps.has(file)) {
+    try {
+      maps.set(file, new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))));
+    } catch {
+      maps.set(file, null);
+    }
+  }
+  return maps.get(file);
+}
+
+/** A package (node_modules/x, or @scope/x) or one of our source files; else the frame's name. */
+function ownerOf(callFrame) {
+  const map = callFrame.url.includes('/assets/') ? mapOf(callFrame.url) : null;
+  if (!map) return callFrame.functionName || callFrame.url || '(native)';
+  // Both are 0-based, as in the profile's call frames.
+  const source = map.findEntry(callFrame.lineNumber, callFrame.columnNumber).originalSource;
+  if (!source) return '(unmapped)';
+  const inPackage = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source);
+  return inPackage ? inPackage[1] : source.replace(/^.*?src\//, 'src/');
+}
+
+const profile = await profileLoad();
+if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const busy = new Map();
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const { callFrame } = nodes.get(id);
+  if (callFrame.functionName === '(idle)' || callFrame.functionName === '(program)') return;
+  const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+  total += ms;
+  const owner = ownerOf(callFrame);
+  busy.set(owner, (busy.get(owner) ?? 0) + ms);
+});
+console.log(`${path}: ${total.toFixed(0)} ms of main thread at 4× throttling, by owner`);
+for (const [owner, ms] of [...busy].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+  console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${owner}`);
+}
