@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { Agent } from '../../tests/server/helpers/agent';
 import { Walk } from '../../tests/server/helpers/activity-walk';
 import { walkSteps } from '../../tests/server/helpers/activity-walk-steps';
@@ -10,7 +11,8 @@ import { Recorder, type Document, type Example } from './recorder';
 
 /**
  * Records the OpenAPI document's examples from the demo server's real answers:
- * `npx tsx scripts/openapi-examples/capture.ts`, then `npx prettier --write` the file it names.
+ * `npx tsx scripts/openapi-examples/capture.ts` (it writes the file formatted as `npm run lint`
+ * checks it).
  *
  * Why captured, not written: 150 operations' answers hand-written would drift from the server
  * with every field added, and a blob nobody ran can be valid against its schema and still say
@@ -112,7 +114,9 @@ try {
   }
   let text = JSON.stringify(Object.fromEntries([...recorder.examples].sort()), null, 2);
   for (const [pattern, name] of RENAMES) text = text.replace(pattern, name);
-  fs.writeFileSync(OUT, `${text}\n`);
+  // Formatted here, as the lint's format check wants it: a capture needs no second step.
+  const options = { ...(await resolveConfig(OUT)), filepath: OUT };
+  fs.writeFileSync(OUT, await format(`${text}\n`, options));
   const missing = Object.values(document.paths)
     .flatMap((methods) => Object.values(methods))
     .map((op) => op.operationId)
