@@ -1,7 +1,8 @@
 /**
  * The read-only report calls whose answers the service worker keeps per account (NetworkFirst):
  * invoice list and detail, transactions, activity log and its filter's users, partner commission
- * reports and dashboard figures. Paths are relative to /rpc-api. Nothing else under /rpc-api/ is ever cached.
+ * reports and dashboard figures. Paths are relative to /rpc-api. Nothing else under /rpc-api/ is
+ * ever cached.
  */
 export const REPORT_API_PATHS: readonly string[] = [
   '/reseller/ecom/invoices',
