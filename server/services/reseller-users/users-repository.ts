@@ -62,7 +62,7 @@ export function toSubUser(
  * subqueries, run once per statement by both databases). One statement rather than two: on
  * PostgreSQL, a round trip less for every page of the list.
  */
-const statusCounts = compileOnce((db, accountId) => {
+const statusCountsAndCaps = compileOnce((db, accountId) => {
   const ownPlan = db
     .selectFrom('billing_accounts as b')
     .innerJoin('plans as p', 'p.id', 'b.plan_id')
@@ -86,7 +86,7 @@ const statusCounts = compileOnce((db, accountId) => {
  * account's plan caps (`planLimits`' answer).
  */
 export async function statusSummary(db: Executor, accountId: string) {
-  const rows = await statusCounts(db, accountId);
+  const rows = await statusCountsAndCaps(db, accountId);
   const counts = { active: 0, invited: 0, cancelled: 0 };
   let allotted = 0;
   for (const row of rows) {
