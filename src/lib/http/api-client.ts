@@ -7,7 +7,13 @@ import { isApiError } from './api-error';
 import { requestCsrfToken } from './csrf';
 import { offlineRefusal } from './offline-guard';
 import { addOtpDisabledUrls, otpRefusal, setOtpGuard } from './otp-guard';
-import { send, type HttpMethod, type RequestOptions, type RequestParams } from './transport';
+import {
+  send,
+  sentTimeOf,
+  type HttpMethod,
+  type RequestOptions,
+  type RequestParams,
+} from './transport';
 
 export type { RequestOptions, RequestParams } from './transport';
 
@@ -91,7 +97,8 @@ async function request<T>(
   const refusal = otpRefusal(path) ?? offlineRefusal(method);
   if (refusal) throw refusal;
   let result: T;
-  const sentAt = Date.now();
+  // An early GET (main.tsx) went out before this call was made: its start is when it was sent.
+  const sentAt = sentTimeOf(method, path, params);
   try {
     result = await sendWithFreshCsrf(method, path, params, options);
   } catch (error) {

@@ -77,10 +77,33 @@ export function startEarlyGet(path: string): void {
   early.set(url, { at: Date.now(), response });
 }
 
-function takeEarly(url: string): Promise<Response> | undefined {
+/** The early GET of `url` that a call made now would take, if any. */
+function earlyFor(url: string) {
   const entry = early.get(url);
+  return entry && Date.now() - entry.at < EARLY_LIFETIME_MS ? entry : undefined;
+}
+
+function takeEarly(url: string): Promise<Response> | undefined {
+  const entry = earlyFor(url);
   early.delete(url);
-  return entry && Date.now() - entry.at < EARLY_LIFETIME_MS ? entry.response : undefined;
+  return entry?.response;
+}
+
+/** A call's address: the API base and path, with a GET's payload as its query. */
+function urlOf(method: HttpMethod, path: string, payload: URLSearchParams): string {
+  const query = method === 'GET' ? payload.toString() : '';
+  return `${API_BASE}${path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * When the request `send(method, path, params)` would answer with went out: the start of the
+ * early GET it would take, else now. A refusal is judged by it (refresh-coordinator.ts): a
+ * refresh that another tab finished after the early GET left, even before this screen asked,
+ * already helps the retry, and a second refresh would only rotate the token again.
+ */
+export function sentTimeOf(method: HttpMethod, path: string, params?: RequestParams): number {
+  const entry = method === 'GET' ? earlyFor(urlOf(method, path, encode(params))) : undefined;
+  return entry?.at ?? Date.now();
 }
 
 /**
@@ -98,12 +121,9 @@ export async function send<T>(
     Accept: 'application/json',
     [CSRF_HEADER]: readCsrfToken(),
   };
-  let url = `${API_BASE}${path}`;
+  const url = urlOf(method, path, payload);
   let body: URLSearchParams | undefined;
-  if (method === 'GET') {
-    const query = payload.toString();
-    if (query) url += `?${query}`;
-  } else {
+  if (method !== 'GET') {
     body = payload;
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
   }

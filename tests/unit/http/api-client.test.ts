@@ -6,6 +6,9 @@ vi.mock('../../../src/lib/session/logout', () => ({ logout: vi.fn() }));
 import { apiGet, apiPost } from '../../../src/lib/http/api-client';
 import { isApiError, type ApiError } from '../../../src/lib/http/api-error';
 import { clearOtpGuard } from '../../../src/lib/http/otp-guard';
+import { REFRESH_INTERVAL_MS, successRecord } from '../../../src/lib/http/refresh-record';
+import { startEarlyGet } from '../../../src/lib/http/transport';
+import { refreshRecordKey } from '../../../src/lib/session/identity';
 import { logout } from '../../../src/lib/session/logout';
 
 /**
@@ -131,6 +134,27 @@ describe('HTTP 401 while signed in (spec section 4)', () => {
     expect(results).toEqual(Array.from({ length: n }, () => 'ok'));
     expect(server.refreshCalls).toBe(1);
     expect(server.calls.filter((path) => path === '/reseller/things')).toHaveLength(2 * n);
+  });
+
+  it("an early GET refused before another tab's refresh is retried without a second refresh", async () => {
+    // The e2e test of two tabs reloading at once caught it: the early user_info of the second tab
+    // was refused, the first tab refreshed, and the second tab's screen, asking after that,
+    // refreshed again (its refusal was dated when the screen asked, not when the GET went out).
+    const server = fakeServer();
+    server.routes.set('/reseller/things', 'ok');
+    server.expired = 'TOKEN_EXPIRED';
+    startEarlyGet('/reseller/things');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // refused meanwhile
+    // Another tab refreshes: new cookies, and its success in the shared record.
+    server.expired = undefined;
+    localStorage.setItem(
+      refreshRecordKey('reseller', localStorage),
+      JSON.stringify(successRecord(Date.now(), REFRESH_INTERVAL_MS)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect(apiGet('/reseller/things')).resolves.toBe('ok');
+    expect(server.refreshCalls).toBe(0);
+    expect(server.calls).toEqual(['/reseller/things', '/reseller/things']);
   });
 
   it('the refresh writes the record under rsrt_{proxy_topic} once user_info named it', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEarlyGet, send } from '../../../src/lib/http/transport';
+import { send, sentTimeOf, startEarlyGet } from '../../../src/lib/http/transport';
 
 /** `startEarlyGet` (main.tsx): user_info goes out before the first render; the screen takes it. */
 
@@ -43,6 +43,19 @@ describe('a GET started before the first render', () => {
     await send('POST', '/partner/user_info', undefined);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(await send('GET', '/partner/user_info', undefined)).toEqual({ answer: 1 });
+  });
+
+  it('is sent when it started: the time a refusal of it is judged by', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const startedAt = Date.now();
+    startEarlyGet('/reseller/user_info');
+    vi.setSystemTime(startedAt + 2_000);
+    expect(sentTimeOf('GET', '/reseller/user_info')).toBe(startedAt);
+    // Another call (path, query, method) is sent when it is made.
+    expect(sentTimeOf('GET', '/reseller/user_info', { page: 2 })).toBe(startedAt + 2_000);
+    expect(sentTimeOf('POST', '/reseller/user_info')).toBe(startedAt + 2_000);
+    await send('GET', '/reseller/user_info', undefined);
+    expect(sentTimeOf('GET', '/reseller/user_info')).toBe(startedAt + 2_000);
   });
 
   it('is left alone once 15 seconds old', async () => {
