@@ -50,10 +50,21 @@ const PAGE_PARTS = new RegExp(
     String.raw`src[\/]ui[\/](query-error|error-generic|detail-list)\.tsx?$`,
     String.raw`src[\/]offline[\/](query-state|offline-query|account|snapshot-key)\.tsx?$`,
     String.raw`src[\/]lib[\/]after-paint\.ts$`,
-    String.raw`src[\/]domain[\/]formats\.ts$`,
+    String.raw`src[\/]domain[\/](formats|cards)\.ts$`,
     String.raw`node_modules[\/]dayjs[\/]plugin[\/]utc\.js$`,
     String.raw`@mantine[\/]core[\/]esm[\/]components[\/](Card|SimpleGrid|Skeleton|Pagination|Badge|CopyButton)[\/]`,
     String.raw`@mantine[\/]hooks[\/]esm[\/](use-force-update|use-clipboard|use-debounced-value|use-pagination)[\/]`,
+  ].join('|'),
+);
+
+// The reseller rule book: its rules as zod schemas and the user calls' schemas. Every reseller
+// screen with a form or a user list needs them; the signed-in frame does not (it reads only the
+// role table, roles.ts), so a partner's screens never build them. One file, not four.
+const RESELLER_RULES = new RegExp(
+  [
+    String.raw`src[\/]domain[\/](character-checks|rules|rule-kit|validation|sorting)\.ts$`,
+    String.raw`src[\/]domain[\/]api[\/](reseller-users|list-query)\.ts$`,
+    String.raw`node_modules[\/]zod[\/]v4[\/]classic[\/]coerce\.js$`,
   ].join('|'),
 );
 
@@ -116,6 +127,12 @@ export default defineConfig({
             {
               name: 'page-parts',
               test: PAGE_PARTS,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'reseller-rules',
+              test: RESELLER_RULES,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -1,4 +1,4 @@
-import { can, roleOfFlags, type Permission } from '../../domain/api/reseller-users';
+import { can, roleOfFlags, type Permission } from '../../domain/api/roles';
 import { useResellerUserInfo } from '../../features/reseller-home/api/user-info';
 import { paths } from '../../lib/paths';
 import { logout } from '../../lib/session/logout';

@@ -2,9 +2,9 @@
  * Who may call an API route. Every `/rpc-api` and `/reseller-api` route declares one of these in
  * its Fastify route `config` (next to its schema); the server refuses to start with a route that
  * has none, and one hook enforces it (server/plugins/route-policy.ts). The permissions are the
- * role table's (`permissions` in reseller-users.ts): this file adds no rule of its own.
+ * role table's (`permissions` in roles.ts): this file adds no rule of its own.
  */
-import { can, type Permission, type ResellerRole } from './reseller-users';
+import { can, type Permission, type ResellerRole } from './roles';
 
 export type RoutePolicy =
   /** Anyone: sign-in, signup, links from mails, health. */
