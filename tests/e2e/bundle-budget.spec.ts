@@ -64,6 +64,26 @@ test.describe('Bundle budgets', () => {
     }
   });
 
+  test("a partner's screen does not load the reseller rule book", () => {
+    // The frame reads the role table (roles.ts) for its navigation; importing it from
+    // reseller-users.ts again would bring the user rules and their zod schemas, built at start-up,
+    // into every signed-in screen's first download (issue 21).
+    const ruleBook =
+      /src\/domain\/(validation|rules|rule-kit)\.ts$|src\/domain\/api\/reseller-users\.ts$/;
+    const scripts =
+      routeScripts(distDir).find((entry) => entry.path === '/partner/dashboard')?.scripts ?? [];
+    expect(scripts.join(' ')).toMatch(/assets\/console-/);
+    for (const script of scripts.filter((name) => existsSync(join(distDir, `${name}.map`)))) {
+      const map = JSON.parse(readFileSync(join(distDir, `${script}.map`), 'utf8')) as {
+        sources: string[];
+      };
+      expect(
+        map.sources.filter((source) => ruleBook.test(source)),
+        script,
+      ).toEqual([]);
+    }
+  });
+
   test('a measured signed-in page requests few files before its first paint', () => {
     // Over plain HTTP/1.1 a browser fetches six files at a time, so each further round of small
     // chunks delays the first paint by a round trip (issue 21). The parts most screens share
