@@ -55,6 +55,13 @@ if (
   console.error('Build first: npm run build');
   process.exit(1);
 }
+// `npx vite build` alone writes no compressed copies (scripts/compress-build.mjs): the server then
+// sends every script uncompressed, and Lighthouse measures a first paint seconds later than the
+// console's. The build the server sends is `npm run build`'s.
+if (!existsSync(join(distDir, 'index.html.br'))) {
+  console.error(`${distDir} has no compressed copies (index.html.br): build with npm run build`);
+  process.exit(1);
+}
 
 // The built server of BUILD_DIR (e2e-server.mjs reads it too) on a fresh demo database.
 const startServer = (serverPort = port, env = {}) =>
