@@ -13,6 +13,25 @@ import { expect, test } from './fixtures';
 /** The build these tests run against (see scripts/e2e-server.mjs). */
 const distDir = join(process.env.BUILD_DIR ?? '.', 'dist');
 
+/**
+ * The sources of a route's first download that match `pattern`, by script: each script the page
+ * lists (its frame's chunk included, checked for its `console-` name) read through its source map.
+ * The bundler's runtime has no source map, and no component code.
+ */
+function matchingSources(path: string, pattern: RegExp): Record<string, string[]> {
+  const scripts = routeScripts(distDir).find((entry) => entry.path === path)?.scripts ?? [];
+  expect(scripts.join(' '), path).toMatch(/assets\/console-/);
+  const found: Record<string, string[]> = {};
+  for (const script of scripts.filter((name) => existsSync(join(distDir, `${name}.map`)))) {
+    const map = JSON.parse(readFileSync(join(distDir, `${script}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    const matching = map.sources.filter((source) => pattern.test(source));
+    if (matching.length > 0) found[script] = matching;
+  }
+  return found;
+}
+
 test.describe('Bundle budgets', () => {
   test('no chunk is over 100 KB gzip', () => {
     const over = chunkSizes(distDir).filter(({ kb }) => kb > BUDGETS.chunkKb);
@@ -47,20 +66,8 @@ test.describe('Bundle budgets', () => {
     // Modal, Tooltip or ScrollArea imported into the frame again would land either in a chunk
     // these pages list or in the frame's own chunk: both are checked, the latter by its sources.
     const overlay = /@floating-ui|components\/(Popover|Menu|Modal|ModalBase|Tooltip|ScrollArea)\//;
-    const routes = routeScripts(distDir);
     for (const path of ['/home', '/partner/dashboard']) {
-      const scripts = routes.find((entry) => entry.path === path)?.scripts ?? [];
-      expect(scripts.join(' '), path).toMatch(/assets\/console-/);
-      // The bundler's runtime has no source map, and no component code.
-      for (const script of scripts.filter((name) => existsSync(join(distDir, `${name}.map`)))) {
-        const map = JSON.parse(readFileSync(join(distDir, `${script}.map`), 'utf8')) as {
-          sources: string[];
-        };
-        expect(
-          map.sources.filter((source) => overlay.test(source)),
-          script,
-        ).toEqual([]);
-      }
+      expect(matchingSources(path, overlay), path).toEqual({});
     }
   });
 
@@ -70,18 +77,7 @@ test.describe('Bundle budgets', () => {
     // into every signed-in screen's first download (issue 21).
     const ruleBook =
       /src\/domain\/(validation|rules|rule-kit)\.ts$|src\/domain\/api\/reseller-users\.ts$/;
-    const scripts =
-      routeScripts(distDir).find((entry) => entry.path === '/partner/dashboard')?.scripts ?? [];
-    expect(scripts.join(' ')).toMatch(/assets\/console-/);
-    for (const script of scripts.filter((name) => existsSync(join(distDir, `${name}.map`)))) {
-      const map = JSON.parse(readFileSync(join(distDir, `${script}.map`), 'utf8')) as {
-        sources: string[];
-      };
-      expect(
-        map.sources.filter((source) => ruleBook.test(source)),
-        script,
-      ).toEqual([]);
-    }
+    expect(matchingSources('/partner/dashboard', ruleBook)).toEqual({});
   });
 
   test('a measured signed-in page requests few files before its first paint', () => {
