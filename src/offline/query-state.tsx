@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import { useIsOnline } from './online-status';
+import { useShownQuery, type QueryView } from './shown-query';
 
 export const NEEDS_CONNECTION_TITLE = 'Needs a connection';
 export const NEEDS_CONNECTION_TEXT =
@@ -16,14 +16,6 @@ export function NeedsConnection() {
       {NEEDS_CONNECTION_TEXT}
     </Alert>
   );
-}
-
-interface QueryView<T> {
-  data: T | undefined;
-  error: unknown;
-  isError: boolean;
-  fetchStatus: UseQueryResult<T>['fetchStatus'];
-  refetch: () => unknown;
 }
 
 /**
@@ -60,6 +52,7 @@ export function QueryState<T>({
   loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const fallback = useQueryFallback(query, loading);
-  return <>{query.data === undefined ? fallback : children(query.data)}</>;
+  const shown = useShownQuery(query);
+  const fallback = useQueryFallback(shown, loading);
+  return <>{shown.data === undefined ? fallback : children(shown.data)}</>;
 }

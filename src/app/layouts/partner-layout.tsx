@@ -1,11 +1,12 @@
 import { usePartnerUserInfo } from '../../features/partner-dashboard/api/user-info';
 import { paths, serverPages } from '../../lib/paths';
 import { logout } from '../../lib/session/logout';
+import { useShownQuery } from '../../offline/shown-query';
 import { ConsoleShell, type NavItem } from './console-shell';
 
 /** The partner frame around the dashboard and the other signed-in partner screens. */
 export function PartnerLayout() {
-  const { data } = usePartnerUserInfo();
+  const { data } = useShownQuery(usePartnerUserInfo());
   const isApproved = data?.rpcPartnerInfo.accountStatus === 'APPROVED';
   // Until approval the dashboard only redirects to the status page, so it is not offered.
   const navItems: NavItem[] = [

@@ -1,27 +1,48 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { formatDisplayDate } from '../../../domain/dates';
+import { prepareMoneyFormat } from '../../../domain/formats';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
 import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
 import { QueryState, useQueryFallback } from '../../../offline/query-state';
+import { useShownQuery } from '../../../offline/shown-query';
 import { useDashboardSummary } from '../api/dashboard-summary';
 import { usePartnerUserInfo } from '../api/user-info';
+import type { PartnerUserInfo } from '../../../domain/api/session';
 import { CommissionChart } from '../components/commission-chart';
 import { PeriodFiguresCard } from '../components/period-figures';
 import { TrackingLinks } from '../components/tracking-links';
+
+/** Where the figures will be, while they load. */
+function FiguresLoading() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading your figures">
+      <Skeleton h={160} radius="md" />
+      <Skeleton h={280} radius="md" />
+    </Stack>
+  );
+}
 
 /** /partner/dashboard: only approved partners see it; everyone else gets the approval status. */
 export function PartnerDashboardPage() {
   const { productName } = usePublicConfig();
   const userInfo = usePartnerUserInfo();
+  // The figures are asked for as soon as the answer is in, before the page is drawn.
   const isApproved = userInfo.data?.rpcPartnerInfo.accountStatus === 'APPROVED';
   const summary = useDashboardSummary(isApproved);
+  // The greeting (the page's largest text) is drawn at once, the rest in a transition.
+  const shownInfo = useShownQuery(userInfo).data;
   useDocumentTitle(`Dashboard | ${productName} Partner`);
   useBarChartSoon();
+  // Commissions are in dollars; the first money format would otherwise be made while the
+  // figures are drawn, in the same long task.
+  useEffect(() => afterNextPaint(() => prepareMoneyFormat('USD')), []);
 
   const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your dashboard" />);
   if (userInfo.data === undefined) return fallback;
@@ -36,16 +57,28 @@ export function PartnerDashboardPage() {
         <Title order={1}>Welcome, {partner.contactPerson || info.username}</Title>
         <Text c="dimmed">{partner.companyName}</Text>
       </div>
+      {shownInfo === undefined ? (
+        <FiguresLoading />
+      ) : (
+        <DashboardBody info={shownInfo} summary={summary} />
+      )}
+    </Stack>
+  );
+}
+
+/** The tracking links, the figures with their chart, and the partner account's details. */
+function DashboardBody({
+  info,
+  summary,
+}: {
+  info: PartnerUserInfo;
+  summary: ReturnType<typeof useDashboardSummary>;
+}) {
+  const partner = info.rpcPartnerInfo;
+  return (
+    <>
       <TrackingLinks info={info} />
-      <QueryState
-        query={summary}
-        loading={
-          <Stack gap="lg" aria-busy="true" aria-label="Loading your figures">
-            <Skeleton h={160} radius="md" />
-            <Skeleton h={280} radius="md" />
-          </Stack>
-        }
-      >
+      <QueryState query={summary} loading={<FiguresLoading />}>
         {(figures) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -78,6 +111,6 @@ export function PartnerDashboardPage() {
           ]}
         />
       </Card>
-    </Stack>
+    </>
   );
 }
