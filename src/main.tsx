@@ -28,8 +28,17 @@ async function start(): Promise<void> {
   // Who is signed in is every signed-in screen's first call: it goes out now, beside the screen's
   // code, instead of after it (issue 21). The screen's own call takes this answer.
   const productType = getProductType();
-  if (isSignedIn(productType)) startEarlyGet(`/${productType}/user_info`);
-  const [config] = await ready;
+  const queryClient = createQueryClient();
+  let userKnown: Promise<void> | undefined;
+  if (isSignedIn(productType)) {
+    startEarlyGet(`/${productType}/user_info`);
+    // Its answer is in the cache before the first render (with the frame's code, which that
+    // render needs anyway): the first paint is the screen, not a loader.
+    userKnown = import('./app/layouts/signed-in-user').then(({ prefetchSignedInUser }) =>
+      prefetchSignedInUser(queryClient, productType),
+    );
+  }
+  const [[config]] = await Promise.all([ready, userKnown]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
@@ -38,7 +47,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App config={config} queryClient={createQueryClient()} />
+        <App config={config} queryClient={queryClient} />
       </StrictMode>,
     );
   });

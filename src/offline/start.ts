@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { productTypes, type ProductType } from '../domain/constants';
 import { registerLogoutStep } from '../lib/session/logout';
+import { userInfoKey } from '../lib/session/user-info-key';
 import { offlineAccount, rememberAccount } from './account';
 import { readLocal } from '../lib/storage';
 import { PERSISTED_QUERIES_KEY } from './persisted-queries-key';
@@ -64,9 +65,9 @@ export function startOfflineLayer(queryClient: QueryClient): () => void {
   };
   if (readLocal(PERSISTED_QUERIES_KEY) !== null) persist();
   const learnFrom = (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => {
-    const [root, name] = query.queryKey;
-    if (name !== 'user-info') return;
-    if (root === 'reseller' || root === 'partner') {
+    const [root] = query.queryKey;
+    if (root !== 'reseller' && root !== 'partner') return;
+    if (hashKey(query.queryKey) === hashKey(userInfoKey(root))) {
       learnAccount(root, query.state.data);
       persist();
     }

@@ -3,13 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResellerRole } from '../../../domain/api/reseller-users';
 import { resellerUserInfoSchema } from '../../../domain/api/session';
 import { apiGet } from '../../../lib/http/api-client';
+import { userInfoKey } from '../../../lib/session/user-info-key';
 
 /**
  * GET /rpc-api/reseller/user_info, under the same key the reseller layout uses, so the role
  * comes from the cache the shell already filled.
  */
 const currentUserQuery = queryOptions({
-  queryKey: ['reseller', 'user-info'] as const,
+  queryKey: userInfoKey('reseller'),
   queryFn: ({ signal }) =>
     apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
 });

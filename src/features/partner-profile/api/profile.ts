@@ -9,10 +9,11 @@ import {
 import { partnerUserInfoSchema } from '../../../domain/api/session';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { useServerMutation } from '../../../lib/http/use-server-mutation';
+import { userInfoKey } from '../../../lib/session/user-info-key';
 
 /** Query keys shared with the rest of the partner area ('partner' branch). */
 export const partnerProfileKeys = {
-  userInfo: () => ['partner', 'user-info'] as const,
+  userInfo: () => userInfoKey('partner'),
   countries: () => ['partner', 'countries'] as const,
   states: (country: string) => ['partner', 'states', country] as const,
 };

@@ -14,6 +14,7 @@ import { useCreateTeam } from '../api/create-team';
 import { useTeams } from '../api/list-teams';
 import { TeamCard } from '../components/team-card';
 import { ServerActionButton } from '../../../ui/server-action-button';
+import { userInfoKey } from '../../../lib/session/user-info-key';
 
 /** /home/teams: the account's teams; a user belongs to at most one. */
 export function TeamsPage() {
@@ -21,7 +22,7 @@ export function TeamsPage() {
   useDocumentTitle(`Teams | ${productName} Bulk Reseller`);
   // The same cache entry the reseller layout fills.
   const me = useQuery({
-    queryKey: ['reseller', 'user-info'],
+    queryKey: userInfoKey('reseller'),
     queryFn: ({ signal }) =>
       apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
   });
