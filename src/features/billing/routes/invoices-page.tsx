@@ -14,6 +14,8 @@ import { Link } from 'react-router-dom';
 import { formatMoney, formatDisplayDay } from '../../../domain/formats';
 import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 import { useQueryFallback } from '../../../offline/query-state';
+import { useShownQuery } from '../../../offline/shown-query';
+import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { invoicePdfUrl } from '../api/invoice-pdf';
 import { useInvoices, type InvoiceQuery } from '../api/invoices';
 import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
@@ -72,7 +74,9 @@ export function InvoicesPage() {
     sort: 'issuedAt',
     order: 'desc',
   });
-  const invoices = useInvoices(query);
+  // The first page is drawn in a transition, its amounts with a formatter made beforehand.
+  const invoices = useShownQuery(useInvoices(query));
+  useMoneyFormatSoon();
   const isOnline = useIsOnline();
   const invoicesFallback = useQueryFallback(invoices, <RowsLoading label="Loading invoices" />);
   const onSort = (sort: InvoiceQuery['sort']) => {

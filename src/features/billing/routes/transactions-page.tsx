@@ -15,6 +15,8 @@ import { Link } from 'react-router-dom';
 import { formatMoney, formatRateBp } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { useQueryFallback } from '../../../offline/query-state';
+import { useShownQuery } from '../../../offline/shown-query';
+import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { transactionsCsvUrl, useTransactions, type DateRange } from '../api/transactions';
 import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
 import { StatusBadge } from '../components/status-badge';
@@ -34,7 +36,9 @@ export function TransactionsPage() {
   useDocumentTitle('Transactions');
   const [draft, setDraft] = useState<DateRange>(defaultRange);
   const [range, setRange] = useState<DateRange>(draft);
-  const transactions = useTransactions(range);
+  // The first answer is drawn in a transition, its amounts with a formatter made beforehand.
+  const transactions = useShownQuery(useTransactions(range));
+  useMoneyFormatSoon();
   const transactionsFallback = useQueryFallback(
     transactions,
     <RowsLoading label="Loading transactions" />,

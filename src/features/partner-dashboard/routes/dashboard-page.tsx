@@ -1,14 +1,12 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { formatDisplayDate } from '../../../domain/dates';
-import { prepareMoneyFormat } from '../../../domain/formats';
-import { afterNextPaint } from '../../../lib/after-paint';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
 import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
+import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { PageLoader } from '../../../ui/page-loader';
 import { QueryState, useQueryFallback } from '../../../offline/query-state';
 import { useShownQuery } from '../../../offline/shown-query';
@@ -40,9 +38,7 @@ export function PartnerDashboardPage() {
   const shownInfo = useShownQuery(userInfo).data;
   useDocumentTitle(`Dashboard | ${productName} Partner`);
   useBarChartSoon();
-  // Commissions are in dollars; the first money format would otherwise be made while the
-  // figures are drawn, in the same long task.
-  useEffect(() => afterNextPaint(() => prepareMoneyFormat('USD')), []);
+  useMoneyFormatSoon();
 
   const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your dashboard" />);
   if (userInfo.data === undefined) return fallback;
