@@ -112,7 +112,11 @@ export default tseslint.config(
   {
     // Every CSV export goes through src/domain/csv.ts, which neutralises formula cells.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    ignores: ['src/domain/csv.ts', 'src/lib/session/user-info-key.ts'],
+    ignores: [
+      'src/domain/csv.ts',
+      'src/lib/session/user-info-key.ts',
+      'src/lib/session/user-info-query.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -135,6 +139,10 @@ export default tseslint.config(
           selector: "Literal[value='user-info']",
           message:
             'Use userInfoKey() from src/lib/session/user-info-key.ts: user_info has one key.',
+        },
+        {
+          selector: "CallExpression[callee.name='apiGet'] > Literal[value=/user_info$/]",
+          message: 'Read user_info through src/lib/session/user-info-query.ts (one query for it).',
         },
       ],
     },

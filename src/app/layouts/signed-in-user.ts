@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { partnerUserInfoSchema, resellerUserInfoSchema } from '../../domain/api/session';
 import type { ProductType } from '../../domain/constants';
-import { apiGet } from '../../lib/http/api-client';
-import { userInfoKey } from '../../lib/session/user-info-key';
+import { partnerUserInfoQuery, resellerUserInfoQuery } from '../../lib/session/user-info-query';
 
 /**
  * How long the first render of a signed-in screen waits for user_info, once the frame's code is
@@ -23,16 +21,8 @@ export async function prefetchSignedInUser(
 ): Promise<void> {
   const prefetched =
     productType === 'partner'
-      ? queryClient.query({
-          queryKey: userInfoKey('partner'),
-          queryFn: ({ signal }) =>
-            apiGet('/partner/user_info', undefined, { schema: partnerUserInfoSchema, signal }),
-        })
-      : queryClient.query({
-          queryKey: userInfoKey('reseller'),
-          queryFn: ({ signal }) =>
-            apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
-        });
+      ? queryClient.query(partnerUserInfoQuery)
+      : queryClient.query(resellerUserInfoQuery);
   await Promise.race([
     // The query keeps a failure for the screen's own query to see; nothing to do with it here.
     prefetched.catch(() => undefined),

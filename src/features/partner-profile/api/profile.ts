@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messageResultSchema,
   profileUpdateResultSchema,
@@ -6,10 +6,10 @@ import {
   countryListSchema,
   type ProfileUpdate,
 } from '../../../domain/api/partner-account';
-import { partnerUserInfoSchema } from '../../../domain/api/session';
 import { apiGet, apiPost } from '../../../lib/http/api-client';
 import { useServerMutation } from '../../../lib/http/use-server-mutation';
 import { userInfoKey } from '../../../lib/session/user-info-key';
+import { partnerUserInfoQuery } from '../../../lib/session/user-info-query';
 
 /** Query keys shared with the rest of the partner area ('partner' branch). */
 export const partnerProfileKeys = {
@@ -18,11 +18,7 @@ export const partnerProfileKeys = {
   states: (country: string) => ['partner', 'states', country] as const,
 };
 
-export const userInfoQuery = queryOptions({
-  queryKey: partnerProfileKeys.userInfo(),
-  queryFn: ({ signal }) =>
-    apiGet('/partner/user_info', undefined, { schema: partnerUserInfoSchema, signal }),
-});
+export const userInfoQuery = partnerUserInfoQuery;
 export const usePartnerProfile = () => useQuery(userInfoQuery);
 
 export const useCountryList = () =>

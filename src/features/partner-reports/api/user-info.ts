@@ -1,12 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { partnerUserInfoSchema } from '../../../domain/api/session';
-import { apiGet } from '../../../lib/http/api-client';
-import { userInfoKey } from '../../../lib/session/user-info-key';
+import { useQuery } from '@tanstack/react-query';
+import { partnerUserInfoQuery } from '../../../lib/session/user-info-query';
 
 /** The partner's status (same key as the rest of the partner area): reports need approval. */
-export const userInfoQuery = queryOptions({
-  queryKey: userInfoKey('partner'),
-  queryFn: ({ signal }) =>
-    apiGet('/partner/user_info', undefined, { schema: partnerUserInfoSchema, signal }),
-});
+export const userInfoQuery = partnerUserInfoQuery;
 export const usePartnerStatus = () => useQuery(userInfoQuery);

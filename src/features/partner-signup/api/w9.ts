@@ -1,17 +1,13 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { w9PreviewSchema, type W9Form } from '../../../domain/api/partner-account';
-import { partnerUserInfoSchema } from '../../../domain/api/session';
-import { apiGet, apiPost } from '../../../lib/http/api-client';
+import { partnerUserInfoQuery } from '../../../lib/session/user-info-query';
+import { apiPost } from '../../../lib/http/api-client';
 import { partnerSignupKeys } from './keys';
 import { useServerMutation } from '../../../lib/http/use-server-mutation';
 
 /** The partner's details (to prefill the W-9); the TIN only ever arrives masked. */
-export const userInfoQuery = queryOptions({
-  queryKey: partnerSignupKeys.userInfo(),
-  queryFn: ({ signal }) =>
-    apiGet('/partner/user_info', undefined, { schema: partnerUserInfoSchema, signal }),
-});
+export const userInfoQuery = partnerUserInfoQuery;
 export const usePartnerInfo = () => useQuery(userInfoQuery);
 
 /** POST /partner/confirmPartnerW9Form: checks the form and answers it with the TIN masked. */

@@ -1,7 +1,7 @@
-import { userInfoKey } from '../../../lib/session/user-info-key';
-
-/** Query keys of the reseller area: one factory, so invalidation can target a whole branch. */
+/**
+ * Query keys of the reseller area: one factory, so invalidation can target a whole branch.
+ * user_info's key is src/lib/session/user-info-key.ts.
+ */
 export const resellerKeys = {
   all: ['reseller'] as const,
-  userInfo: () => userInfoKey('reseller'),
 };

@@ -1,19 +1,10 @@
 import { roleOfFlags } from '../../../domain/api/reseller-users';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { resellerUserInfoSchema } from '../../../domain/api/session';
+import { useQuery } from '@tanstack/react-query';
 import type { ResellerRole } from '../../../domain/api/reseller-users';
-import { apiGet } from '../../../lib/http/api-client';
-import { userInfoKey } from '../../../lib/session/user-info-key';
+import { resellerUserInfoQuery } from '../../../lib/session/user-info-query';
 
-/**
- * GET /rpc-api/reseller/user_info, under the same key the reseller layout uses, so the role
- * comes from the cache the shell already filled.
- */
-export const currentUserQuery = queryOptions({
-  queryKey: userInfoKey('reseller'),
-  queryFn: ({ signal }) =>
-    apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
-});
+/** user_info, as the reseller layout reads it: the role comes from the cache it filled. */
+export const currentUserQuery = resellerUserInfoQuery;
 
 /** The signed-in user's role, or undefined while it loads (`query` says why it has none). */
 export function useCurrentRole() {

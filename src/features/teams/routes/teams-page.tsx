@@ -2,30 +2,24 @@ import { Alert, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { resellerUserInfoSchema } from '../../../domain/api/session';
 import { can, roleOfFlags } from '../../../domain/api/reseller-users';
 import { formatMessage } from '../../../domain/messages';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { GENERIC_ERROR_TEXT, isApiError } from '../../../lib/http/api-error';
-import { apiGet } from '../../../lib/http/api-client';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useQuery } from '@tanstack/react-query';
 import { useCreateTeam } from '../api/create-team';
 import { useTeams } from '../api/list-teams';
 import { TeamCard } from '../components/team-card';
 import { ServerActionButton } from '../../../ui/server-action-button';
-import { userInfoKey } from '../../../lib/session/user-info-key';
+import { resellerUserInfoQuery } from '../../../lib/session/user-info-query';
 
 /** /home/teams: the account's teams; a user belongs to at most one. */
 export function TeamsPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle(`Teams | ${productName} Bulk Reseller`);
   // The same cache entry the reseller layout fills.
-  const me = useQuery({
-    queryKey: userInfoKey('reseller'),
-    queryFn: ({ signal }) =>
-      apiGet('/reseller/user_info', undefined, { schema: resellerUserInfoSchema, signal }),
-  });
+  const me = useQuery(resellerUserInfoQuery);
   const role = me.data ? roleOfFlags(me.data) : undefined;
   const isManager = role !== undefined && can(role, 'teams.manage');
   const teams = useTeams();
