@@ -34,9 +34,11 @@ async function start(): Promise<void> {
     startEarlyGet(`/${productType}/user_info`);
     // Its answer is in the cache before the first render (with the frame's code, which that
     // render needs anyway): the first paint is the screen, not a loader.
-    userKnown = import('./app/layouts/signed-in-user').then(({ prefetchSignedInUser }) =>
-      prefetchSignedInUser(queryClient, productType),
-    );
+    // A frame's code that fails to load is the screen's to report (its error screen), not a
+    // reason to render nothing.
+    userKnown = import('./app/layouts/signed-in-user')
+      .then(({ prefetchSignedInUser }) => prefetchSignedInUser(queryClient, productType))
+      .catch(() => undefined);
   }
   const [[config]] = await Promise.all([ready, userKnown]);
   const container = document.getElementById('root');

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
+import { firstScreenMessages } from '../../src/domain/messages-first-screen';
 import { expect, signInAsPartner, signInAsReseller, test } from './fixtures';
+
+const ERROR_TITLE = firstScreenMessages['error.screen.title'];
 
 /**
  * Records, from the page's first script on, whether a loader was ever on the page before the
@@ -75,5 +78,19 @@ test.describe('A signed-in screen opened directly', () => {
     answer();
     await expect(page.getByRole('heading', { name: 'Welcome, Dana Whitfield' })).toBeVisible();
     expect(await loadersSeen(page)).toContain('Loading your dashboard');
+  });
+
+  test('a frame whose code fails to load shows the error screen, not a blank page', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signInAsPartner(page, 'demopartner');
+    await expect(page).toHaveURL(/\/rpc-app\/partner\/dashboard$/);
+    await page.route(/\/assets\/console-[\w-]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ERROR_TITLE);
+    // The failed download is reported, and nothing else went wrong.
+    for (const error of consoleErrors) expect(error).toContain('/assets/console-');
+    consoleErrors.length = 0;
   });
 });
