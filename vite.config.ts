@@ -52,6 +52,7 @@ const PAGE_PARTS = new RegExp(
     String.raw`src[\/]lib[\/]after-paint\.ts$`,
     String.raw`src[\/]domain[\/](formats|cards)\.ts$`,
     String.raw`node_modules[\/]dayjs[\/]plugin[\/]utc\.js$`,
+    String.raw`node_modules[\/]zod[\/]v4[\/]classic[\/]coerce\.js$`,
     String.raw`@mantine[\/]core[\/]esm[\/]components[\/](Card|SimpleGrid|Skeleton|Pagination|Badge|CopyButton)[\/]`,
     String.raw`@mantine[\/]hooks[\/]esm[\/](use-force-update|use-clipboard|use-debounced-value|use-pagination)[\/]`,
   ].join('|'),
@@ -59,12 +60,12 @@ const PAGE_PARTS = new RegExp(
 
 // The reseller rule book: its rules as zod schemas and the user calls' schemas. Every reseller
 // screen with a form or a user list needs them; the signed-in frame does not (it reads only the
-// role table, roles.ts), so a partner's screens never build them. One file, not four.
+// role table, roles.ts), so a partner's screens never build them. One file, not four. zod's
+// coerce is a page part: any schema with z.coerce (the report requests) would pull the book.
 const RESELLER_RULES = new RegExp(
   [
     String.raw`src[\/]domain[\/](character-checks|rules|rule-kit|validation|sorting)\.ts$`,
     String.raw`src[\/]domain[\/]api[\/](reseller-users|list-query)\.ts$`,
-    String.raw`node_modules[\/]zod[\/]v4[\/]classic[\/]coerce\.js$`,
   ].join('|'),
 );
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useOfflineQuery } from '../../../offline/offline-query';
-import { invoiceDetailSchema, type InvoiceDetail } from '../../../domain/api/billing';
+import { invoiceDetailSchema, type InvoiceDetail } from '../../../domain/api/invoices';
 import { apiGet } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useOfflineQuery } from '../../../offline/offline-query';
-import { invoiceListSchema, type InvoiceList } from '../../../domain/api/billing';
+import { invoiceListSchema, type InvoiceList } from '../../../domain/api/invoices';
 import { apiGet } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';
 

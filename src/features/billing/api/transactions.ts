@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useOfflineQuery } from '../../../offline/offline-query';
-import { transactionListSchema } from '../../../domain/api/billing';
+import { transactionListSchema } from '../../../domain/api/invoices';
 import { API_BASE } from '../../../lib/http/api-base';
 import { apiGet } from '../../../lib/http/api-client';
 import { billingKeys } from './keys';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { usageText, type HomeSummary } from '../../../domain/api/reseller-home';
-import { can, type ResellerRole } from '../../../domain/api/reseller-users';
+import { can, type ResellerRole } from '../../../domain/api/roles';
 import { paths } from '../../../lib/paths';
 import { QueryState } from '../../../offline/query-state';
 import { useHomeSummary } from '../api/home-summary';

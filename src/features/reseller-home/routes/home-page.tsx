@@ -10,7 +10,7 @@ import { useQueryFallback } from '../../../offline/query-state';
 import { useResellerUserInfo } from '../api/user-info';
 import { PlanCard } from '../components/plan-card';
 import { QuickActions, UsageCard } from '../components/usage-card';
-import { can, roleOfFlags } from '../../../domain/api/reseller-users';
+import { can, roleOfFlags } from '../../../domain/api/roles';
 
 function roleLabel(info: { is_admin: boolean; is_sub_admin: boolean }): string {
   if (info.is_admin) return 'Administrator';
