@@ -40,6 +40,39 @@ describe('SQLite statement cache', () => {
     expect(await select()).toEqual([{ id: 1, name: 'a', extra: null }]);
   });
 
+  it('reads rows with the names and values better-sqlite3 gives them', () => {
+    const { file: database } = open();
+    database.exec("insert into t values (1, 'a'), (2, null)");
+    const cache = withStatementCache(database);
+    const queries = [
+      'select * from t order by id',
+      'select id as x, name as x from t order by id', // the later of two equal names wins
+      "select count(*) as n, x'00ff' as bytes, 9007199254740993 as big, 1.5 as half from t",
+      'select * from t where id = 99',
+    ];
+    for (const sql of queries) {
+      expect(cache.prepare(sql).all([])).toEqual(database.prepare(sql).all());
+    }
+    const streamed = [...cache.prepare('select * from t order by id').iterate([])];
+    expect(streamed).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: null },
+    ]);
+  });
+
+  it('reads the new columns after a schema change made through it', async () => {
+    const { file: database } = open();
+    const db = new Kysely<{ t: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    });
+    await db.insertInto('t').values({ id: 1, name: 'a' }).execute();
+    const select = () => db.selectFrom('t').selectAll().execute();
+    expect(await select()).toEqual([{ id: 1, name: 'a' }]);
+    // The same number of columns: only the emptied cache tells the new name.
+    await db.schema.alterTable('t').renameColumn('name', 'label').execute();
+    expect(await select()).toEqual([{ id: 1, label: 'a' }]);
+  });
+
   it('forgets the least recently used statement beyond its capacity', () => {
     const { file: database, prepare } = open();
     const cache = withStatementCache(database, 2);
