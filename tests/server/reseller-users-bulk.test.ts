@@ -12,6 +12,7 @@ interface SubUser {
   email: string;
   role: string;
   status: string;
+  invitationExpiresAt: string | null;
   isInvitationExpired: boolean;
 }
 interface UserList {
@@ -119,6 +120,21 @@ describe('POST /reseller/user/invite/resend/bulk', () => {
     expect(mailsTo(t.config.dataDir, 'bulk.expired@example.com')).toHaveLength(2);
     const after = await list({ q: 'bulk.expired@example.com' });
     expect(after.users[0]?.isInvitationExpired).toBe(false);
+    // The list shows the new link's time, not the revoked one's.
+    const open = await t.db
+      .selectFrom('invitations')
+      .select('expires_at')
+      .where('user_id', '=', expired)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(after.users[0]?.invitationExpiresAt).toBe(open.expires_at);
+    const revoked = await t.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('user_id', '=', expired)
+      .where('revoked_at', 'is not', null)
+      .execute();
+    expect(revoked.length).toBeGreaterThan(0);
     const log = await t.db
       .selectFrom('audit_log')
       .select(['action', 'target'])

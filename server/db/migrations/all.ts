@@ -22,6 +22,7 @@ import * as largePlan from './2026-11-25-0600-large-plan';
 import * as idempotencyKeys from './2026-11-25-0700-idempotency-keys';
 import * as apiKeyLastUsed from './2026-11-25-0800-api-key-last-used';
 import * as ssoAndSessions from './2026-11-25-0900-sso-and-sessions';
+import * as computersListIndex from './2026-11-26-0100-computers-list-index';
 import * as trustedBrowsers from './2026-11-25-0410-trusted-browsers';
 import * as marketingConsent from './2026-11-25-0411-marketing-consent';
 
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0700-idempotency-keys': idempotencyKeys,
   '2026-11-25-0800-api-key-last-used': apiKeyLastUsed,
   '2026-11-25-0900-sso-and-sessions': ssoAndSessions,
+  '2026-11-26-0100-computers-list-index': computersListIndex,
 };

@@ -180,7 +180,10 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
   if (shape.keyset) {
     page = page.where(keysetAfter(order, cursorOf(values)));
   }
-  for (const part of order) page = page.orderBy(part.expr, part.direction);
+  // Sorted by name, the name's tie-break repeats the sort column: left out of the ORDER BY (the
+  // cursor keeps its three parts), it lets the name index give the page in order.
+  const sortedBy = shape.sort === 'name' ? order.filter((_, index) => index !== 1) : order;
+  for (const part of sortedBy) page = page.orderBy(part.expr, part.direction);
   page = page.limit(values.limit);
   return shape.keyset ? page : page.offset(values.offset ?? 0);
 });

