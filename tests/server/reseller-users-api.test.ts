@@ -23,6 +23,8 @@ interface UserList {
   pageSize: number;
   counts: { active: number; invited: number; cancelled: number };
   allotted: number;
+  planComputers: number;
+  planUsers: number;
 }
 
 const PERMISSION_DENIED = 'You do not have permission to perform this action';
@@ -126,6 +128,42 @@ describe('GET /reseller/user/get (list)', () => {
     expect(inactiveFirst.users.slice(pending).every((u) => u.isActive)).toBe(true);
     const activeFirst = await list(admin, { sort: 'isActive', order: 'desc', pageSize: '5' });
     expect(activeFirst.users.every((u) => u.isActive)).toBe(true);
+  });
+
+  it('shows the same header on a page, past the end and under a search', async () => {
+    const header = ({ counts, allotted, planComputers, planUsers }: UserList) => ({
+      counts,
+      allotted,
+      planComputers,
+      planUsers,
+    });
+    const first = await list(admin, { pageSize: '5' });
+    expect(first.planUsers).toBeGreaterThan(0);
+    // Past the end the page carries nothing (PostgreSQL reads the header with the page).
+    const pastEnd = await list(admin, { pageSize: '5', page: '999' });
+    expect(pastEnd.users).toEqual([]);
+    expect(pastEnd.total).toBe(first.total);
+    const searched = await list(admin, { q: 'subadmin@' });
+    for (const other of [pastEnd, searched]) expect(header(other)).toEqual(header(first));
+    expect(searched.total).toBe(1);
+  });
+
+  it('reads the page and its header in one statement on PostgreSQL, two on SQLite', async () => {
+    await list(admin); // the session's activity mark, if due, is written here
+    const executor = t.db.getExecutor();
+    const statements: string[] = [];
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = (query, ...rest) => {
+      statements.push(query.sql);
+      return execute(query, ...rest);
+    };
+    try {
+      await list(admin);
+    } finally {
+      executor.executeQuery = execute;
+    }
+    // The session check, then the list's own.
+    expect(statements, statements.join('\n')).toHaveLength(t.dialect === 'postgres' ? 2 : 3);
   });
 
   it('searches by e-mail and name, and filters by status', async () => {

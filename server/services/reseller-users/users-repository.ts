@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
 import { entryPlanLimits, planLimits } from './plan-limit';
-import type { SubUser } from '../../../src/domain/api/reseller-users';
+import type { SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 
 /** "04-05-2025" from an ISO timestamp (UTC calendar day). */
 export function mmDdYyyy(iso: string): string {
@@ -57,12 +57,10 @@ export function toSubUser(
 }
 
 /**
- * Read by every list call, compiled once (see compile-once.ts): the users of each status with
- * their allotted computers, and beside them the caps of the account's own plan (uncorrelated
- * subqueries, run once per statement by both databases). One statement rather than two: on
- * PostgreSQL, a round trip less for every page of the list.
+ * The users of each status with their allotted computers, and beside them the caps of the
+ * account's own plan (uncorrelated subqueries, run once per statement by both databases).
  */
-const statusCountsAndCaps = compileOnce((db, accountId) => {
+function statusRowsQuery(db: Executor, accountId: string) {
   const ownPlan = db
     .selectFrom('billing_accounts as b')
     .innerJoin('plans as p', 'p.id', 'b.plan_id')
@@ -78,7 +76,29 @@ const statusCountsAndCaps = compileOnce((db, accountId) => {
     ])
     .where('account_id', '=', accountId)
     .groupBy('status');
-});
+}
+
+/** One row of `statusRowsQuery`. */
+export interface StatusRow {
+  status: UserStatus;
+  n: string | number;
+  allotted: string | number | null;
+  plan_computers: number | null;
+  plan_users: number | null;
+}
+
+/**
+ * Read by every list call, compiled once (see compile-once.ts). One statement for the counts and
+ * the caps rather than two: on PostgreSQL, a round trip less for every page of the list.
+ */
+const statusCountsAndCaps = compileOnce(statusRowsQuery);
+
+/**
+ * `statusRowsQuery`'s rows as one JSON array, for a PostgreSQL page to carry (users-page.ts):
+ * the list's header then costs no round trip of its own.
+ */
+export const statusRowsJson = (db: Executor, accountId: string) =>
+  sql<StatusRow[] | null>`(select json_agg(s) from (${statusRowsQuery(db, accountId)}) as s)`;
 
 /**
  * One pass over the account's users: how many there are of each status, and the computers
@@ -86,7 +106,11 @@ const statusCountsAndCaps = compileOnce((db, accountId) => {
  * account's plan caps (`planLimits`' answer).
  */
 export async function statusSummary(db: Executor, accountId: string) {
-  const rows = await statusCountsAndCaps(db, accountId);
+  return summaryOfRows(db, accountId, await statusCountsAndCaps(db, accountId));
+}
+
+/** The summary from `statusRowsQuery`'s rows, read on their own or carried by a page. */
+export async function summaryOfRows(db: Executor, accountId: string, rows: readonly StatusRow[]) {
   const counts = { active: 0, invited: 0, cancelled: 0 };
   let allotted = 0;
   for (const row of rows) {
@@ -103,6 +127,8 @@ export async function statusSummary(db: Executor, accountId: string) {
         : await entryPlanLimits(db);
   return { counts, allotted, limits };
 }
+
+export type StatusSummary = Awaited<ReturnType<typeof summaryOfRows>>;
 
 /** Computers allotted to the account's users who are not cancelled, optionally leaving one out. */
 export async function allottedTotal(

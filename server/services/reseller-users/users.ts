@@ -8,11 +8,13 @@ import {
   type UserListStatus,
   type UserStatus,
   type ResellerRole,
+  type SubUser,
 } from '../../../src/domain/api/reseller-users';
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { assertCan, type Actor } from './actor';
-import { statusSummary } from './users-repository';
-import { isFiltered, listUsersPage } from './users-page';
+import { countsWithPage } from '../../db/list-total';
+import { statusSummary, type StatusSummary } from './users-repository';
+import { isFiltered, listUsersPage, listUsersPageWithSummary } from './users-page';
 
 export interface ListQuery {
   q: string;
@@ -57,14 +59,26 @@ async function listPage(
   statuses: UserStatus[],
   isExpiredOnly = false,
 ): Promise<UserList> {
-  // The counts by status give the total of an unsearched list: a large account is counted once.
-  const { counts, allotted, limits } = await statusSummary(db, actor.accountId);
   const options = { ...query, statuses, isExpiredOnly };
+  // On PostgreSQL the header rides on the page's statement; an empty page carries none.
+  const carried = countsWithPage(db)
+    ? await listUsersPageWithSummary(db, actor.accountId, options)
+    : undefined;
+  if (carried) return answer(query, carried.summary, carried);
+  // The counts by status give the total of an unsearched list: a large account is counted once.
+  const summary = await statusSummary(db, actor.accountId);
   const knownTotal =
     query.q.trim() === '' && !isFiltered(options)
-      ? statuses.reduce((sum, status) => sum + counts[status], 0)
+      ? statuses.reduce((sum, status) => sum + summary.counts[status], 0)
       : undefined;
-  const { users, total } = await listUsersPage(db, actor.accountId, options, knownTotal);
+  return answer(query, summary, await listUsersPage(db, actor.accountId, options, knownTotal));
+}
+
+function answer(
+  query: ListQuery,
+  { counts, allotted, limits }: StatusSummary,
+  { users, total }: { users: SubUser[]; total: number },
+): UserList {
   return {
     users,
     total,
