@@ -12,6 +12,7 @@ import type { ResellerRole, SubUser, UserStatus } from '../../../src/domain/api/
 import type { SubUserSortField } from '../../../src/domain/sorting';
 import { searchPattern } from '../../db/search-pattern';
 import {
+  parseStatusRows,
   statusRowsJson,
   summaryOfRows,
   toSubUser,
@@ -269,7 +270,7 @@ export async function listUsersPageWithSummary(
   const page = await readPage(db, accountId, options, { known: unfiltered, summary: true });
   const carried = page.rows[0]?.summary;
   if (!carried) return undefined;
-  const summary = await summaryOfRows(db, accountId, carried);
+  const summary = await summaryOfRows(db, accountId, parseStatusRows(carried));
   const total = unfiltered
     ? options.statuses.reduce((sum, status) => sum + summary.counts[status], 0)
     : await listTotal(page.rows, page.countAlone);
