@@ -161,7 +161,10 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
     );
     pageIds = pageIds.where(keysetAfter(parts, cursorOf(values)));
   }
-  for (const key of order) pageIds = pageIds.orderBy(key, direction);
+  // Sorted by username, the name's tie-break would repeat the sort column (the cursor keeps its
+  // three parts): SQLite then sorts the repeated terms itself instead of reading the index.
+  const sortedBy = shape.sort === 'username' ? order.filter((_, index) => index !== 1) : order;
+  for (const key of sortedBy) pageIds = pageIds.orderBy(key, direction);
   pageIds = pageIds.limit(values.limit);
   if (!shape.keyset) pageIds = pageIds.offset(values.offset ?? 0);
   let page = db
@@ -201,7 +204,7 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
         .end()
         .as('expires_at'),
     ]);
-  for (const key of order) page = page.orderBy(key, direction);
+  for (const key of sortedBy) page = page.orderBy(key, direction);
   return page;
 });
 
