@@ -5,6 +5,7 @@ import { invoiceSortFields } from '../../src/domain/api/invoices';
 import { activitySortFields } from '../../src/domain/api/reseller-account';
 import { Agent } from './helpers/agent';
 import { resellerApiKey } from './helpers/api-key';
+import { statementsOf } from './helpers/statements';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -34,23 +35,6 @@ beforeAll(async () => {
   apiKey = await resellerApiKey(t.app, 'reseller@example.com');
 });
 afterAll(() => t.close());
-
-/** The statements the server runs while `act` runs. */
-async function statementsOf(act: () => Promise<unknown>): Promise<string[]> {
-  const executor = t.db.getExecutor();
-  const seen: string[] = [];
-  const execute = executor.executeQuery.bind(executor);
-  executor.executeQuery = (query, ...rest) => {
-    seen.push(query.sql);
-    return execute(query, ...rest);
-  };
-  try {
-    await act();
-  } finally {
-    executor.executeQuery = execute;
-  }
-  return seen;
-}
 
 /** The terms of each ORDER BY in a statement (outside parentheses' own commas). */
 function orderTerms(statement: string): string[][] {
@@ -99,7 +83,7 @@ describe('sorted lists', () => {
       for (const sort of sorts) {
         for (const order of ['asc', 'desc']) {
           const query = { sort, order };
-          const statements = await statementsOf(async () => {
+          const statements = await statementsOf(t.db, async () => {
             const response = url.startsWith('/reseller-api/')
               ? await t.app.inject({ method: 'GET', url, query, headers: { 'x-api-key': apiKey } })
               : await admin.get(url, query);

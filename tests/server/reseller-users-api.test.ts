@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Agent, errorOf, expectRefusal } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
 import { invitationLinkFromOutbox } from './helpers/outbox';
+import { statementsOf } from './helpers/statements';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface SubUser {
@@ -150,18 +151,7 @@ describe('GET /reseller/user/get (list)', () => {
 
   it('reads the page and its header in one statement on PostgreSQL, two on SQLite', async () => {
     await list(admin); // the session's activity mark, if due, is written here
-    const executor = t.db.getExecutor();
-    const statements: string[] = [];
-    const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = (query, ...rest) => {
-      statements.push(query.sql);
-      return execute(query, ...rest);
-    };
-    try {
-      await list(admin);
-    } finally {
-      executor.executeQuery = execute;
-    }
+    const statements = await statementsOf(t.db, () => list(admin));
     // The session check, then the list's own.
     expect(statements, statements.join('\n')).toHaveLength(t.dialect === 'postgres' ? 2 : 3);
   });
