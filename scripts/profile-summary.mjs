@@ -45,9 +45,7 @@ const rules = [
     'per-request hooks (route policy, CSRF, headers, rate limits, metrics, cookies)',
     (f, s) =>
       /server\/plugins\//.test(s) ||
-      /node_modules\/(@fastify\/(cookie|rate-limit|helmet)|cookie|helmet|fastify-metrics|prom-client)\//.test(
-        s,
-      ),
+      /node_modules\/(@fastify\/(cookie|rate-limit|helmet)|cookie|helmet|prom-client)\//.test(s),
   ],
   [
     'session check (token signature, session row)',

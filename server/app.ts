@@ -6,10 +6,11 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
+import { answerSerializer } from './plugins/answer-serializer';
 import { registerConsole } from './plugins/console-static';
 import { registerCsrf } from './plugins/csrf';
 import { registerRoutePolicy, requireRoutePolicies } from './plugins/route-policy';
@@ -136,7 +137,7 @@ export async function buildApp({
   });
   requireRoutePolicies(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
 
   const secrets = loadSecrets(config);
   // Before anything is served: an instance holding other keys than its siblings stops here.
@@ -187,7 +188,7 @@ export async function buildApp({
     transform: openApiTransform,
     transformObject: openApiTransformObject,
   });
-  await registerOperations(app, ctx, () => database.poolStats?.());
+  registerOperations(app, ctx, () => database.poolStats?.());
   await app.register(swaggerUi, {
     routePrefix: '/rpc-api/docs',
     // One section per area (the document's tags, in their order), each call by its summary.

@@ -107,23 +107,29 @@ export function registerCsrf(app: FastifyInstance, config: Config, secrets: Keyr
     return { code: 200 as const, status: 'OK' as const, message: { ok: true as const } };
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    // The route that matched decides, never the raw URL (`/%72pc-api/...` matches the same
-    // route). A request that matched nothing is answered 404 and changes nothing.
-    const route = request.routeOptions.url;
-    if (!route || !isApiPath(route) || EXEMPT.has(route)) return;
-    // The reseller API authenticates by a key in a header and ignores cookies, so a forged
-    // cross-site request has nothing to ride on; a call that carries no cookie at all (a
-    // server-to-server client) needs no CSRF token. A browser sending cookies still does.
-    if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return;
-    // An identity provider's form POST carries no token (none can exist cross-site); its
-    // signed message is checked by the route instead (route-policy.ts, 'identity-provider').
-    if (policyOf(request)?.access === 'identity-provider') return;
-    if (!isValid(request, secrets)) {
-      throw new AppError(errorCodes.CSRF_INVALID, csrfRefused);
-    }
+  // Callback-style: a safe method (most requests) costs no promise.
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
+    done(
+      isRefused(request, secrets) ? new AppError(errorCodes.CSRF_INVALID, csrfRefused) : undefined,
+    );
   });
+}
+
+/** Whether a state-changing API call lacks a valid CSRF token that it needs. */
+function isRefused(request: FastifyRequest, secrets: Keyring<string>): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  // The route that matched decides, never the raw URL (`/%72pc-api/...` matches the same
+  // route). A request that matched nothing is answered 404 and changes nothing.
+  const route = request.routeOptions.url;
+  if (!route || !isApiPath(route) || EXEMPT.has(route)) return false;
+  // The reseller API authenticates by a key in a header and ignores cookies, so a forged
+  // cross-site request has nothing to ride on; a call that carries no cookie at all (a
+  // server-to-server client) needs no CSRF token. A browser sending cookies still does.
+  if (policyOf(request)?.access === 'api-key' && !request.headers.cookie) return false;
+  // An identity provider's form POST carries no token (none can exist cross-site); its
+  // signed message is checked by the route instead (route-policy.ts, 'identity-provider').
+  if (policyOf(request)?.access === 'identity-provider') return false;
+  return !isValid(request, secrets);
 }
 
 function isValid(request: FastifyRequest, secrets: Keyring<string>): boolean {

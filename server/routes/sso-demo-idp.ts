@@ -55,6 +55,11 @@ export function registerDemoIdpRoutes(app: FastifyInstance, ctx: AppContext): vo
     schema: { hide: true },
     handler: async (request, reply) => {
       const provider = await demoIdp();
+      // A hijacked reply skips Fastify's header writing: the security headers go on the raw
+      // answer here, as they did when they were set on it for every request.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       await provider.handle(request.raw, reply.raw, request.body);
     },

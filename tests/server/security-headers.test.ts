@@ -60,6 +60,8 @@ describe('over HTTPS (PUBLIC_ORIGIN https://console.example.com)', () => {
     t = await createTestApp({
       PUBLIC_ORIGIN: 'https://console.example.com',
       STATIC_DIR: staticDir,
+      // The demo identity provider answers on the raw response (a hijacked reply).
+      SEED_DEMO: '1',
     });
     expect(t.config.isHttps).toBe(true);
   });
@@ -74,6 +76,7 @@ describe('over HTTPS (PUBLIC_ORIGIN https://console.example.com)', () => {
     ['an API answer', '/rpc-api/config', 200],
     ['an API error', '/rpc-api/reseller/user_info', 401],
     ['an unknown address', '/rpc-api/no-such-call', 404],
+    ['the demo identity provider', '/demo-idp/.well-known/openid-configuration', 200],
   ])('%s carries HSTS for a year with subdomains and a strict CSP', async (_, url, status) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(status);

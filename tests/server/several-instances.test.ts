@@ -197,6 +197,8 @@ describe('readiness and request ids', () => {
     const sibling = await createSiblingApp(t, { METRICS_TOKEN: token });
     try {
       await sibling.app.inject({ url: '/rpc-api/config' });
+      await sibling.app.inject({ url: '/rpc-api/config' });
+      await sibling.app.inject({ url: '/rpc-api/no-such-call' });
       const wrong = await sibling.app.inject({
         url: '/rpc-api/metrics',
         headers: { authorization: 'Bearer nope' },
@@ -208,7 +210,12 @@ describe('readiness and request ids', () => {
       });
       expect(metrics.statusCode).toBe(200);
       expect(metrics.body).toContain('http_request_duration_seconds');
-      expect(metrics.body).toContain('route="/rpc-api/config"');
+      // Each answer counted once under its route and status; no route, no series.
+      expect(metrics.body).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/rpc-api/config",status_code="200"} 2',
+      );
+      expect(metrics.body).not.toContain('no-such-call');
+      expect(metrics.body).not.toContain('route="/rpc-api/metrics"');
       expect(metrics.body).toContain('rpc_job_runs_total');
       expect(metrics.body).toContain('rpc_rate_limit_refusals_total');
     } finally {
