@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { TokenError } from 'fast-jwt';
 import type { Database, Executor } from '../db/database';
 import { compileOnce } from '../db/compile-once';
 import { AppError } from '../app-error';
@@ -9,14 +9,10 @@ import type { ProductType } from '../../src/domain/api/session';
 import { addDays, addSeconds, nowIso } from './clock';
 import { randomToken, sha256 } from './crypto';
 import { recordAudit } from './audit';
-import { keysOf, type Keyring } from './secrets';
+import type { Keyring } from './secrets';
+import { createAccessTokens, type AccessClaims } from './access-tokens';
 
-export interface AccessClaims {
-  sid: string;
-  sub: string;
-  kind: ProductType;
-  otp: boolean;
-}
+export type { AccessClaims };
 
 export interface TokenPair {
   accessToken: string;
@@ -145,32 +141,8 @@ export type SessionRead<Row extends SessionAndCallerRow = SessionAndCallerRow> =
  * theft: the whole family (the session) is revoked.
  */
 export function createSessionService(db: Database, options: Options) {
-  const sign = createSigner({
-    key: options.tokenSecret.current,
-    algorithm: 'HS256',
-    expiresIn: options.accessTtlSeconds * 1000,
-  });
-  const verifiers = (ignoreExpiration: boolean) =>
-    keysOf(options.tokenSecret).map((key) =>
-      createVerifier({ key, algorithms: ['HS256'], ignoreExpiration }),
-    );
-  const strict = verifiers(false);
-  const lenient = verifiers(true);
-  /** The first key whose signature matches decides; a bad signature under every key throws. */
-  const verifyWith = (chain: typeof strict, token: string): AccessClaims => {
-    for (const [index, verify] of chain.entries()) {
-      try {
-        return verify(token) as AccessClaims;
-      } catch (error) {
-        const isBadSignature =
-          error instanceof TokenError && error.code === TokenError.codes.invalidSignature;
-        if (!isBadSignature || index === chain.length - 1) throw error;
-      }
-    }
-    throw new TokenError(TokenError.codes.invalidSignature, 'no key');
-  };
-
-  const issueAccess = (claims: AccessClaims): string => sign({ ...claims });
+  const accessTokens = createAccessTokens(options.tokenSecret, options.accessTtlSeconds);
+  const issueAccess = accessTokens.issue;
 
   async function start(
     kind: ProductType,
@@ -307,13 +279,12 @@ export function createSessionService(db: Database, options: Options) {
     return outcome.pair;
   }
 
-  /** Verifies the access token and that its session is still live. */
   /** The claims of a validly signed, unexpired access token of `kind`; nothing is read. */
   function verifyAccess(kind: ProductType, accessToken: string | undefined): AccessClaims {
     if (!accessToken) throw notAuthorized();
     let claims: AccessClaims;
     try {
-      claims = verifyWith(strict, accessToken);
+      claims = accessTokens.verify(accessToken);
     } catch (error) {
       if (error instanceof TokenError && error.code === TokenError.codes.expired) {
         throw new AppError(errorCodes.TOKEN_EXPIRED, 'Your session token has expired.');
@@ -381,7 +352,7 @@ export function createSessionService(db: Database, options: Options) {
     if (!sessionId && tokens.access) {
       try {
         // An expired access token still names its session; its signature is what matters here.
-        const claims = verifyWith(lenient, tokens.access);
+        const claims = accessTokens.verifyIgnoringExpiry(tokens.access);
         if (claims.kind === kind) sessionId = claims.sid;
       } catch {
         sessionId = null;

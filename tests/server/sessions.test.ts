@@ -43,8 +43,21 @@ describe('access token', () => {
     expect(errorOf(response)?.description).toBe('NOT_AUTHORIZED');
   });
 
+  it('answers 401 NOT_AUTHORIZED for a token whose signature was changed after a good call', async () => {
+    const agent = await signedIn();
+    // The genuine token is now one this process has verified (access-tokens.ts remembers it).
+    expect((await agent.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
+    const genuine = agent.cookies.get('rsr_at') ?? '';
+    const last = genuine.at(-1) === 'A' ? 'B' : 'A';
+    agent.cookies.set('rsr_at', `${genuine.slice(0, -1)}${last}`);
+    const response = await agent.get('/rpc-api/reseller/user_info');
+    expect(errorOf(response)?.description).toBe('NOT_AUTHORIZED');
+  });
+
   it('answers 401 TOKEN_EXPIRED once the access token has expired, and refresh fixes it', async () => {
     const agent = await signedIn();
+    // Verified once while valid: its expiry must hold all the same.
+    expect((await agent.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
     travel(ACCESS_TTL + 5);
     const expired = await agent.get('/rpc-api/reseller/user_info');
     expect(expired.statusCode).toBe(401);
