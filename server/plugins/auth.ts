@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccessClaims } from '../services/sessions';
+import type { AccessClaims } from '../services/access-tokens';
 import { formatMessage } from '../../src/domain/messages';
 
 declare module 'fastify' {

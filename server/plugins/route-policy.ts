@@ -4,7 +4,8 @@ import { API_KEY_ROLE, policyAdmits, type RoutePolicy } from '../../src/domain/a
 import { permissions, type ResellerRole } from '../../src/domain/api/reseller-users';
 import { AppError } from '../app-error';
 import type { AppContext } from '../context';
-import type { AccessClaims, Caller, SessionAndCallerRow, SessionRead } from '../services/sessions';
+import type { AccessClaims } from '../services/access-tokens';
+import type { Caller, SessionAndCallerRow, SessionRead } from '../services/sessions';
 import { isDisabledForSupport } from '../services/support-otp';
 import { liveChallenge } from '../services/twofa/twofa';
 import { TWOFA_COOKIE } from '../services/twofa/login';

@@ -49,9 +49,9 @@ function helmetOptions(config: Config): HelmetOptions {
  * The headers helmet sets, read once from a stand-in response: the policy has no per-request
  * part, so every answer carries the same headers. helmet's own middleware is a chain of a dozen
  * functions, each calling Node's validating `setHeader`, on every request: 14 µs of a 127 µs
- * signed-in read (alternated runs, 2026-11-26), where handing Fastify one object costs little.
+ * signed-in read (alternated runs, 2026-11-26); handing Fastify one object saves half of it.
  */
-export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+function securityHeaders(config: Config): Readonly<Record<string, string>> {
   // A real response that is never sent: helmet sets and removes its headers on it.
   const response = new ServerResponse(new IncomingMessage(new Socket()));
   let failure: unknown;

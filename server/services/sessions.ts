@@ -12,8 +12,6 @@ import { recordAudit } from './audit';
 import type { Keyring } from './secrets';
 import { createAccessTokens, type AccessClaims } from './access-tokens';
 
-export type { AccessClaims };
-
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
