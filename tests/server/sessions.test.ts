@@ -48,9 +48,12 @@ describe('access token', () => {
     // The genuine token is now one this process has verified (access-tokens.ts remembers it).
     expect((await agent.get('/rpc-api/reseller/user_info')).statusCode).toBe(200);
     const genuine = agent.cookies.get('rsr_at') ?? '';
-    const last = genuine.at(-1) === 'A' ? 'B' : 'A';
-    agent.cookies.set('rsr_at', `${genuine.slice(0, -1)}${last}`);
+    // The signature's first character (its last one may carry unused bits only).
+    const at = genuine.lastIndexOf('.') + 1;
+    const changed = genuine[at] === 'A' ? 'B' : 'A';
+    agent.cookies.set('rsr_at', `${genuine.slice(0, at)}${changed}${genuine.slice(at + 1)}`);
     const response = await agent.get('/rpc-api/reseller/user_info');
+    expect(response.statusCode).toBe(401);
     expect(errorOf(response)?.description).toBe('NOT_AUTHORIZED');
   });
 
