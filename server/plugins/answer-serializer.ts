@@ -75,18 +75,27 @@ const CONTAINERS = new Set([
   'lazy',
 ]);
 
+/** Deeper than this, a schema counts as different (a lazy part that builds itself anew). */
+const MAX_DEPTH = 64;
+
 /**
  * Whether zod's forward parse of `schema` gives what its encode gives, for every value: true
  * when the schema holds no transform, pipe, codec, default or catch (which read differently
- * backwards), only plain kinds and the containers above. Anything else counts as different.
+ * backwards), only plain kinds and the containers above. Anything else counts as different,
+ * and so does a schema nested past MAX_DEPTH: the encode is always right, only slower.
  */
-export function readsSameBothWays(schema: z.ZodType, seen = new Set<z.ZodType>()): boolean {
+export function readsSameBothWays(
+  schema: z.ZodType,
+  seen = new Set<z.ZodType>(),
+  depth = 0,
+): boolean {
   if (seen.has(schema)) return true;
+  if (depth > MAX_DEPTH) return false;
   seen.add(schema);
   const def = schema._zod.def as unknown as Definition;
   if (SAME_BOTH_WAYS.has(def.type)) return true;
   if (!CONTAINERS.has(def.type)) return false;
-  return partsOf(def).every((part) => part == null || readsSameBothWays(part, seen));
+  return partsOf(def).every((part) => part == null || readsSameBothWays(part, seen, depth + 1));
 }
 
 /** fastify-type-provider-zod's own: it encodes every answer (the reference for the rest). */
