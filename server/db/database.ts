@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrations } from './migrations/all';
 import { withNamedStatements } from './pg-named-statements';
 import { withStatementCache } from './statement-cache';
+import { StablePlanSqliteDialect } from './sqlite-dialect';
 
 export type Database = Kysely<DB>;
 export type Tx = Transaction<DB>;
@@ -59,7 +60,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = new Kysely<DB>({
+    dialect: new StablePlanSqliteDialect({ database: withStatementCache(file) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

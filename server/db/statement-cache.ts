@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { assertPlannedWithoutValues } from './sqlite-dialect';
 
 /** Enough for every distinct query the server builds (their SQL text repeats; values are bound). */
 const DEFAULT_CAPACITY = 1000;
@@ -15,7 +16,8 @@ type Row = Record<string, unknown>;
  * used out first. Kysely runs one query at a time on the connection (its mutex), and the server
  * never streams, so a cached statement is never busy when it is reused. SQLite re-prepares a
  * statement by itself after a schema change (migrations); a schema change made through the cache
- * also empties it, since a reader's column names are kept with it (see `readRows`).
+ * also empties it, since a reader's column names are kept with it (see `readRows`). A statement
+ * SQLite would prepare again on every call anyway is refused (see sqlite-dialect.ts).
  */
 export function withStatementCache(
   database: SQLite.Database,
@@ -32,6 +34,7 @@ export function withStatementCache(
         statements.set(sql, cached);
         return cached;
       }
+      assertPlannedWithoutValues(sql);
       const prepared = database.prepare(sql);
       if (SCHEMA_CHANGE.test(sql)) {
         statements.clear();

@@ -4,7 +4,7 @@ import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import { compileByShape } from '../../db/compile-once';
 import { cursorOf, keysetAfter, pageParams, type PageParams } from '../../db/keyset';
-import { searchPattern } from '../../db/search-pattern';
+import { matchesSearch, searchPattern } from '../../db/search-pattern';
 import {
   GROUP_FILTER_ALL,
   GROUP_FILTER_NONE,
@@ -81,7 +81,7 @@ function filtered(db: Executor, shape: ComputerShape, values: ComputerValues) {
     const pattern = values.pattern ?? '';
     query = query.where(
       (eb) =>
-        sql<boolean>`(lower(${eb.ref('c.name')}) like ${pattern} escape '\\' or lower(${eb.ref('c.description')}) like ${pattern} escape '\\')`,
+        sql<boolean>`(${matchesSearch(eb.ref('c.name'), pattern)} or ${matchesSearch(eb.ref('c.description'), pattern)})`,
     );
   }
   return query;

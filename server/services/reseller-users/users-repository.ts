@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { compileOnce } from '../../db/compile-once';
+import { matchesSearch } from '../../db/search-pattern';
 import { entryPlanLimits, planLimits } from './plan-limit';
 import type { SubUser, UserStatus } from '../../../src/domain/api/reseller-users';
 
@@ -14,7 +15,8 @@ export function mmDdYyyy(iso: string): string {
  * the users list and the activity log's user filter.
  */
 export function userMatchesPattern(pattern: string) {
-  return sql<boolean>`(lower(users.email) like ${pattern} escape '\\' or lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\')`;
+  const fullName = sql<string>`users.first_name || ' ' || users.last_name`;
+  return sql<boolean>`(${matchesSearch(sql.ref('users.email'), pattern)} or ${matchesSearch(fullName, pattern)})`;
 }
 
 /**
