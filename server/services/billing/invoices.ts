@@ -54,7 +54,9 @@ const invoicePage = compileByShape(
         'currency',
       ])
       .orderBy(sortColumns[shape.sort], shape.order)
-      .orderBy('id')
+      // Sorted by date, ties follow the order too: the (account, date, id) index then gives the
+      // page in order both ways (2026-11-27-0100).
+      .orderBy('id', shape.sort === 'issuedAt' ? shape.order : 'asc')
       .limit(values.limit)
       .offset(values.offset),
 );

@@ -170,7 +170,9 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
       direction: shape.sort === 'name' ? direction : ('asc' as const),
       value: lowered,
     },
-    { expr: sql`c.id`, direction: 'asc' as const },
+    // Sorted by name, the id too follows the order: the name index then gives the page in order
+    // both ways (descending, SQLite sorted each run of equal names in a temporary B-tree).
+    { expr: sql`c.id`, direction: shape.sort === 'name' ? direction : ('asc' as const) },
   ];
   // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
   let page = filtered(db, shape, values).select([
