@@ -9,8 +9,11 @@ export const BULK_WRITE_ROWS = 100;
  * tables, a minute or more later. Measured on an account that had just imported 10,000 users:
  * its first list page joined every user before sorting (500 ms) instead of reading the newest 25
  * through the index (23 ms). ANALYZE of the tables written takes milliseconds. SQLite plans from
- * its indexes without statistics, so there is nothing to do there. A failure is only logged: the
- * data is already committed, and autovacuum catches up anyway.
+ * its indexes without statistics, so there is nothing to do there; and ANALYZE there would cost
+ * more than it saves: with its statistics (better-sqlite3 is built with STAT4), SQLite plans
+ * `indexed_column = ?` from the bound value and so prepares such a statement again on every call
+ * (see sqlite-dialect.ts). A failure is only logged: the data is already committed, and
+ * autovacuum catches up anyway.
  */
 export async function refreshPlannerStatistics(
   db: Executor,
