@@ -1,6 +1,10 @@
 export function postgresEnv(databaseUrl: string): Record<string, string>;
 export function waitFor(base: string): Promise<void>;
-export function signIn(base: string, kind: 'reseller' | 'partner'): Promise<string>;
+export function signIn(
+  base: string,
+  kind: 'reseller' | 'partner',
+  username?: string,
+): Promise<string>;
 export interface FixedAmountResult {
   perSecond: number;
   errors: number;

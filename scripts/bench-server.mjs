@@ -44,8 +44,11 @@ export async function waitFor(base) {
   throw new Error(`server at ${base} did not start`);
 }
 
-/** Signs in like the console does and returns the Cookie header of the session. */
-export async function signIn(base, kind) {
+/**
+ * Signs in like the console does and returns the Cookie header of the session: as the demo's
+ * reseller administrator or partner, or as `username` (a demo account, password Demo@1234).
+ */
+export async function signIn(base, kind, username = undefined) {
   const jar = new Map();
   const keep = (response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -64,7 +67,7 @@ export async function signIn(base, kind) {
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams({
-      username: kind === 'reseller' ? 'reseller@example.com' : 'demopartner',
+      username: username ?? (kind === 'reseller' ? 'reseller@example.com' : 'demopartner'),
       password: 'Demo@1234',
     }),
   });

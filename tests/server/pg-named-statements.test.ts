@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
 import { withNamedStatements } from '../../server/db/pg-named-statements';
 
 /*
@@ -46,5 +47,28 @@ describe.runIf(adminUrl)('PostgreSQL named statements', () => {
     const statements = await prepared(db);
     expect(statements.some((text) => text.includes('select 1 +'))).toBe(true);
     expect(statements.some((text) => text.includes('select 2 +'))).toBe(false);
+  });
+
+  it("plans the server's statements once, a page's limit and offset notwithstanding", async () => {
+    // With its `offset $n` a list page looked costlier planned for no value in particular, so
+    // PostgreSQL planned it again for each call's values (see GENERIC_PLANS in database.ts).
+    const { db, close } = openDatabase({ databaseUrl: adminUrl, dataDir: '.' });
+    try {
+      const plans = await db.transaction().execute(async (tx) => {
+        for (let page = 0; page < 8; page += 1) {
+          await sql`select relname from pg_class where relkind = ${'r'} order by relname limit ${5} offset ${page}`.execute(
+            tx,
+          );
+        }
+        return sql<{ generic: string; custom: string }>`
+          select generic_plans::text as generic, custom_plans::text as custom
+          from pg_prepared_statements
+          where statement like '%from pg_class where relkind%'
+            and statement not like '%pg_prepared_statements%'`.execute(tx);
+      });
+      expect(plans.rows).toEqual([{ generic: '8', custom: '0' }]);
+    } finally {
+      await close();
+    }
   });
 });
