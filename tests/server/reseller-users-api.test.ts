@@ -156,6 +156,28 @@ describe('GET /reseller/user/get (list)', () => {
     expect(statements, statements.join('\n')).toHaveLength(t.dialect === 'postgres' ? 2 : 3);
   });
 
+  // PostgreSQL only: SQLite reads the header in a statement of its own (list-total.ts).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'carries the header on one row of every shape of PostgreSQL page',
+    async () => {
+      await list(admin);
+      // Whichever row the plan gives it to, each shape of the page (its ids first or not,
+      // counted with it or not) must find it there, or pay a statement more.
+      const pages: Record<string, string>[] = [
+        { pageSize: '5', page: '2' },
+        { q: 'example.com', pageSize: '5' },
+        { q: 'example.com', pageSize: '5', page: '2' },
+        { sort: 'username', order: 'asc', pageSize: '5' },
+        { sort: 'isActive', order: 'desc', pageSize: '5', page: '3' },
+        { status: 'invited' },
+      ];
+      for (const query of pages) {
+        const statements = await statementsOf(t.db, () => list(admin, query));
+        expect(statements, JSON.stringify(query)).toHaveLength(2);
+      }
+    },
+  );
+
   it('searches by e-mail and name, and filters by status', async () => {
     const found = await list(admin, { q: 'subadmin@' });
     expect(found.users.map((u) => u.email)).toEqual(['subadmin@example.com']);

@@ -97,8 +97,8 @@ const statusCountsAndCaps = compileOnce(statusRowsQuery);
 
 /**
  * `statusRowsQuery`'s rows as one JSON array, for a PostgreSQL page to carry (users-page.ts):
- * the list's header then costs no round trip of its own. Every row of the page carries it, so
- * it comes as text, parsed once (`parseStatusRows`) rather than by the driver on each row.
+ * the list's header then costs no round trip of its own. One row of the page carries it, as
+ * text, parsed by `parseStatusRows`.
  */
 export const statusRowsJson = (db: Executor, accountId: string) =>
   sql<string | null>`(select json_agg(s)::text from (${statusRowsQuery(db, accountId)}) as s)`;
