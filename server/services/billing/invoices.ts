@@ -1,6 +1,6 @@
 import { toCsv } from '../../../src/domain/csv';
 import { formatCardSummary, formatCsvTimestamp, formatRateBp } from '../../../src/domain/formats';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import { compileByShape, compileOnce } from '../../db/compile-once';
 import { listTotal, matchesColumn } from '../../db/list-total';
 import type {
@@ -29,6 +29,14 @@ const sortColumns = {
   number: 'number',
 } as const;
 
+/** How many invoices the account has: counted on its own, or carried by a page (list-total.ts). */
+function countQuery(db: Executor, accountId: string) {
+  return db
+    .selectFrom('invoices')
+    .where('account_id', '=', accountId)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'));
+}
+
 /** An account's invoices, one page: compiled once per sort and order (compile-once.ts). */
 const invoicePage = compileByShape(
   (
@@ -42,7 +50,7 @@ const invoicePage = compileByShape(
       // Only the columns the list shows; the total with the page on PostgreSQL, on its own on
       // SQLite (see list-total.ts).
       .select([
-        matchesColumn(db).as('matches'),
+        matchesColumn(db, countQuery(db, values.accountId)).as('matches'),
         'id',
         'number',
         'kind',
@@ -61,12 +69,7 @@ const invoicePage = compileByShape(
       .offset(values.offset),
 );
 
-const invoiceCount = compileOnce((db, accountId) =>
-  db
-    .selectFrom('invoices')
-    .where('account_id', '=', accountId)
-    .select((eb) => eb.fn.countAll<string | number>().as('n')),
-);
+const invoiceCount = compileOnce(countQuery);
 
 export async function listInvoices(
   db: Database,

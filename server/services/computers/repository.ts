@@ -139,9 +139,11 @@ function toComputer(row: ComputerRow): Computer {
   };
 }
 
-const matchCount = compileByShape((db, shape: ComputerShape, values: ComputerValues) =>
-  filtered(db, shape, values).select((eb) => eb.fn.countAll<string | number | bigint>().as('n')),
-);
+/** How many computers pass the filters: counted on its own, or carried by a page (list-total.ts). */
+const countQuery = (db: Executor, shape: ComputerShape, values: ComputerValues) =>
+  filtered(db, shape, values).select((eb) => eb.fn.countAll<string | number | bigint>().as('n'));
+
+const matchCount = compileByShape(countQuery);
 
 interface PageShape extends ComputerShape {
   sort: ComputerSortField;
@@ -178,7 +180,10 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
   let page = filtered(db, shape, values)
     .leftJoin('computer_groups as g', 'g.id', 'c.group_id')
     .leftJoin('users as u', allottedUser)
-    .select([...columns, matchesColumn(db, shape.keyset).as('matches')]);
+    .select([
+      ...columns,
+      matchesColumn(db, countQuery(db, shape, values), shape.keyset).as('matches'),
+    ]);
   if (shape.keyset) {
     page = page.where(keysetAfter(order, cursorOf(values)));
   }

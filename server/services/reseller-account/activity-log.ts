@@ -99,12 +99,13 @@ function activityFiltered(db: Executor, shape: ActivityShape, values: ActivityVa
   return query;
 }
 
-/** How many entries match, where the page brings no count (see list-total.ts). */
-const activityCount = compileByShape((db, shape: ActivityShape, values: ActivityValues) =>
+/** How many entries match: counted on its own, or carried by a page (see list-total.ts). */
+const countQuery = (db: Executor, shape: ActivityShape, values: ActivityValues) =>
   activityFiltered(db, shape, values).select((eb) =>
     eb.fn.countAll<string | number | bigint>().as('n'),
-  ),
-);
+  );
+
+const activityCount = compileByShape(countQuery);
 
 const activityPage = compileByShape(
   (db, shape: ActivityShape, values: ActivityValues & { limit: number; offset: number }) => {
@@ -118,7 +119,7 @@ const activityPage = compileByShape(
       .leftJoin('users as u', 'u.id', 'l.subject_id')
       .select([
         // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
-        matchesColumn(db).as('matches'),
+        matchesColumn(db, countQuery(db, shape, values)).as('matches'),
         'l.id',
         'l.created_at',
         'l.action',

@@ -4,7 +4,7 @@
  * compile-once.ts). The values (the account, a search, a team, the page) fill the compiled SQL.
  */
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { countsWithPage, listTotal, matchesColumn } from '../../db/list-total';
+import { listTotal, matchesColumn } from '../../db/list-total';
 import type { Executor } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { compileByShape } from '../../db/compile-once';
@@ -118,10 +118,14 @@ function filtered(db: Executor, shape: FilterShape, values: FilterValues) {
   return query;
 }
 
-/** How many users a search matches, for a page past its end (which brings no count with it). */
-const countMatches = compileByShape((db, shape: FilterShape, values: FilterValues) =>
-  filtered(db, shape, values).select((eb) => eb.fn.countAll<string | number>().as('n')),
-);
+/**
+ * How many users a search matches: counted on its own (SQLite, a page past its end), or carried
+ * by a page (list-total.ts).
+ */
+const countQuery = (db: Executor, shape: FilterShape, values: FilterValues) =>
+  filtered(db, shape, values).select((eb) => eb.fn.countAll<string | number>().as('n'));
+
+const countMatches = compileByShape(countQuery);
 
 interface PageShape extends FilterShape {
   sort: SubUserSortField;
@@ -184,7 +188,7 @@ function rowColumns(db: Executor, shape: PageShape, values: PageValues) {
 
 /**
  * A page of users. The first page, and a page past a cursor, read their rows straight from the
- * index walk. A page past an offset (or counted with its window, see `readPage`) finds its ids first, from an index that holds the sort key
+ * index walk. A page past an offset finds its ids first, from an index that holds the sort key
  * and the status (2026-11-24-0300), and only then reads and joins those rows: a deep page skips
  * index entries, not whole rows. On the first page that detour cost a fifth of the statement
  * (SQLite, 18 rows: 155 → 201 µs, median of 30 rounds).
@@ -202,7 +206,9 @@ const pageRows = compileByShape((db, shape: PageShape, values: PageValues) => {
   // three parts): SQLite then sorts the repeated terms itself instead of reading the index.
   const sortedBy = shape.sort === 'username' ? order.filter((_, index) => index !== 1) : order;
   // The total: with the page on PostgreSQL, on its own on SQLite (see list-total.ts).
-  const matches = shape.knownTotal ? sql<null>`null` : matchesColumn(db, shape.keyset);
+  const matches = shape.knownTotal
+    ? sql<null>`null`
+    : matchesColumn(db, countQuery(db, shape, values), shape.keyset);
   const walk = <Q extends SelectQueryBuilder<DB, 'users', object>>(query: Q): Q => {
     let walked = query;
     if (shape.keyset) {
@@ -242,9 +248,6 @@ async function readPage(
 ) {
   const filters = filtersOf(accountId, options);
   const { after } = options;
-  // Where PostgreSQL counts the matches with the page, its window reads every match, and the
-  // rows' own subqueries would run for each: the ids-first detour keeps them to the page.
-  const countedWithPage = !total.known && after === undefined && countsWithPage(db);
   const shape: PageShape = {
     ...filters.shape,
     sort: options.sort,
@@ -252,7 +255,7 @@ async function readPage(
     keyset: after !== undefined,
     knownTotal: total.known,
     summary: total.summary,
-    deferred: after === undefined && (options.page > 1 || countedWithPage),
+    deferred: after === undefined && options.page > 1,
   };
   const values: PageValues = {
     ...filters.values,
