@@ -128,6 +128,8 @@ export interface TwofaChallengesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** How the first step signed in: the session the second opens records it. */
+  sign_in_method: Generated<'password' | 'sso_saml' | 'sso_oidc'>;
 }
 export interface PasswordHistoryTable {
   id: string;

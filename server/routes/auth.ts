@@ -138,12 +138,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         );
       }
       // Two-factor authentication on: the session starts only after the second step.
-      const secondStep = await startSecondFactor(ctx, request, reply, user.id);
+      const secondStep = await startSecondFactor(ctx, request, reply, user.id, 'password');
       if (secondStep) return ok({ productType: 'reseller' as const, next: secondStep });
       await openResellerSession(ctx, request, reply, {
         userId: user.id,
         accountId: user.account_id,
         action: 'signin',
+        method: 'password',
       });
       return ok({
         productType: 'reseller' as const,

@@ -52,6 +52,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
         userId: redeemed.userId,
         accountId: redeemed.accountId,
         action: 'support.otp.signin',
+        method: 'password',
         isSupport: true,
       });
       return ok({ productType: 'reseller' as const, next: '/home' });

@@ -38,9 +38,13 @@ import {
 import { operation } from '../plugins/openapi';
 import { openResellerSession } from '../services/open-reseller-session';
 
+/** A pending second step, as its cookie found it. */
+type Challenge = Awaited<ReturnType<typeof liveChallenge>>;
+
 /**
  * The second step of a reseller's sign-in: the pending sign-in's cookie, no session yet. A code
- * (app or SMS) or a recovery code passes it, and the session starts as after a password-only one.
+ * (app or SMS) or a recovery code passes it, and the session starts as after a sign-in without
+ * one.
  */
 export function registerTwofaLoginRoutes(
   app: FastifyInstance,
@@ -64,25 +68,28 @@ export function registerTwofaLoginRoutes(
     return { challenge, row };
   }
 
-  /** The second factor passed: the session starts exactly as after a password-only sign-in. */
+  /**
+   * The second factor passed: the session starts exactly as after a sign-in without one, and
+   * records how the first step signed in (a password, or the account's IdP).
+   */
   async function finishSignIn(
     request: FastifyRequest,
     reply: FastifyReply,
-    challengeId: string,
-    userId: string,
+    challenge: Pick<Challenge, 'id' | 'user_id' | 'sign_in_method'>,
     action: AuditAction,
     isTrusting = false,
   ) {
-    if (!(await useChallenge(ctx.db, challengeId))) {
+    if (!(await useChallenge(ctx.db, challenge.id))) {
       throw new AppError(errorCodes.NOT_AUTHORIZED, 'Your sign-in has expired. Sign in again.');
     }
-    const user = await findAccountUser(ctx.db, userId);
+    const user = await findAccountUser(ctx.db, challenge.user_id);
     if (!user) throw new AppError(errorCodes.NOT_AUTHORIZED, 'Sign in again.');
     const dueAction = await pastDueAction(ctx.db, user.id);
     await openResellerSession(ctx, request, reply, {
       userId: user.id,
       accountId: user.account_id,
       action,
+      method: challenge.sign_in_method,
     });
     clearChallengeCookie(reply, config);
     if (isTrusting) {
@@ -173,7 +180,7 @@ export function registerTwofaLoginRoutes(
       }
       // Ticked on the step: this browser skips the second factor for 30 days.
       const trust = request.body.trustBrowser;
-      return finishSignIn(request, reply, challenge.id, row.user_id, 'signin.twofa', trust);
+      return finishSignIn(request, reply, challenge, 'signin.twofa', trust);
     },
   );
 
@@ -212,7 +219,7 @@ export function registerTwofaLoginRoutes(
         target: 'recovery code',
         ...requestContext(request),
       });
-      return finishSignIn(request, reply, challenge.id, row.user_id, 'signin');
+      return finishSignIn(request, reply, challenge, 'signin');
     },
   );
 }

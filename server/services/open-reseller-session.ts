@@ -11,7 +11,11 @@ export interface OpenedBy {
   accountId: string;
   /** The activity entry that says how (signin, signin.sso, support.otp.signin, ...). */
   action: AuditAction;
-  method?: SignInMethod;
+  /**
+   * How the user signed in, said by every path (a second step passes on its first step's): the
+   * sessions list shows it and single logout follows it. A support code counts as 'password'.
+   */
+  method: SignInMethod;
   /** A support agent's one-time-code session (its pages are limited). */
   isSupport?: boolean;
   details?: Record<string, unknown>;
@@ -34,7 +38,7 @@ export async function openResellerSession(
     opened.userId,
     context,
     opened.isSupport ?? false,
-    opened.method ?? 'password',
+    opened.method,
   );
   await recordAudit(ctx.db, {
     subjectKind: 'reseller',

@@ -2,9 +2,11 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ssoTestOutcomes } from '../../src/domain/api/sso';
 import { formatMessage } from '../../src/domain/messages';
+import { DEMO_TOTP_SECRET } from '../../server/db/seed/reseller-account';
 import { accessCookie } from '../../server/plugins/cookies';
 import { samlLogoutUrl } from '../../server/services/sso/saml/logout';
 import { spMetadataXml } from '../../server/services/sso/saml/sp';
+import { totpCode } from '../../server/services/twofa/totp';
 import { accountIdOfUser } from './helpers/accounts';
 import { signedResponse, type IdpKeys, type ResponseShape } from './helpers/saml-idp';
 import {
@@ -83,6 +85,24 @@ describe('two-factor: skipped only when the IdP says a second factor was used', 
     );
     expect(nextOf(result.response.body)).toBe('/rpc-app/reseller/login?step=twofa');
     expect(result.browser.cookies.has(accessCookie('reseller'))).toBe(false);
+  });
+
+  it("after that step the session is still SAML's: its sign-out goes on to the IdP", async () => {
+    const { browser } = await signInTwofa(
+      'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+    );
+    await browser.csrf();
+    const passed = await browser.post('/rpc-api/reseller/twofa/login/validatePasscode', {
+      otp: totpCode(DEMO_TOTP_SECRET),
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
+    // It used to open a "password" session, whose sign-out stopped at the console.
+    const out = await browser.request({
+      url: '/rpc-api/reseller/logout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location?.startsWith(`${idp.sloUrl}?`)).toBe(true);
   });
 
   it.each(['https://refeds.org/profile/mfa', 'urn:oasis:names:tc:SAML:2.0:ac:classes:MultiFactor'])(

@@ -262,11 +262,12 @@ async function startSsoSession(
   const dueAction = await pastDueAction(ctx.db, user.id);
   if (dueAction === 'contact') throw new SsoError('login', 'user', 'charges past due');
   const returnPath = safeReturnPath(identity.returnPath);
+  const method = identity.protocol === 'saml' ? 'sso_saml' : 'sso_oidc';
   if (!identity.mfaDone) {
-    const secondStep = await startSecondFactor(ctx, request, reply, user.id);
+    // The console's own second step, which then opens a session of this method.
+    const secondStep = await startSecondFactor(ctx, request, reply, user.id, method);
     if (secondStep) return { kind: 'signed-in', next: afterSignIn(secondStep, returnPath) };
   }
-  const method = identity.protocol === 'saml' ? 'sso_saml' : 'sso_oidc';
   await openResellerSession(ctx, request, reply, {
     userId: user.id,
     accountId: user.account_id,

@@ -4,6 +4,7 @@ import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage } from '../../../src/domain/messages';
 import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
+import type { SignInMethod } from '../sessions';
 import { addSeconds, nowIso } from '../clock';
 import { decryptField, randomToken, sha256 } from '../crypto';
 import { matchTotpStep } from './totp';
@@ -189,7 +190,12 @@ export async function consumeRecoveryCode(
 
 // --- Sign-in challenges ---
 
-export async function issueChallenge(db: Executor, userId: string): Promise<string> {
+/** A pending second step for `userId`, remembering how the first step signed in. */
+export async function issueChallenge(
+  db: Executor,
+  userId: string,
+  method: SignInMethod,
+): Promise<string> {
   const token = randomToken(32);
   const now = nowIso();
   await db
@@ -201,6 +207,7 @@ export async function issueChallenge(db: Executor, userId: string): Promise<stri
       created_at: now,
       expires_at: addSeconds(now, CHALLENGE_TTL_SECONDS),
       used_at: null,
+      sign_in_method: method,
     })
     .execute();
   return token;
