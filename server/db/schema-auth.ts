@@ -33,6 +33,8 @@ export interface SessionsTable {
   sign_in_method: Generated<string>;
   /** When the session last made a call (written at most once a minute). */
   last_active_at: string | null;
+  /** What the IdP's sign-out needs, sealed (see sso/logout-hint.ts); null without SSO. */
+  sso_logout_sealed: Generated<string | null>;
 }
 export interface RefreshTokensTable {
   token_hash: string;
@@ -130,6 +132,8 @@ export interface TwofaChallengesTable {
   used_at: string | null;
   /** How the first step signed in: the session the second opens records it. */
   sign_in_method: Generated<'password' | 'sso_saml' | 'sso_oidc'>;
+  /** What the IdP's sign-out needs, sealed (see sso/logout-hint.ts); null without SSO. */
+  sso_logout_sealed: string | null;
 }
 export interface PasswordHistoryTable {
   id: string;

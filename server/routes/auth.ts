@@ -138,7 +138,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         );
       }
       // Two-factor authentication on: the session starts only after the second step.
-      const secondStep = await startSecondFactor(ctx, request, reply, user.id, 'password');
+      const secondStep = await startSecondFactor(ctx, request, reply, user.id, {
+        method: 'password',
+      });
       if (secondStep) return ok({ productType: 'reseller' as const, next: secondStep });
       await openResellerSession(ctx, request, reply, {
         userId: user.id,

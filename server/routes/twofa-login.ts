@@ -75,7 +75,7 @@ export function registerTwofaLoginRoutes(
   async function finishSignIn(
     request: FastifyRequest,
     reply: FastifyReply,
-    challenge: Pick<Challenge, 'id' | 'user_id' | 'sign_in_method'>,
+    challenge: Pick<Challenge, 'id' | 'user_id' | 'sign_in_method' | 'sso_logout_sealed'>,
     action: AuditAction,
     isTrusting = false,
   ) {
@@ -90,6 +90,7 @@ export function registerTwofaLoginRoutes(
       accountId: user.account_id,
       action,
       method: challenge.sign_in_method,
+      ssoLogoutSealed: challenge.sso_logout_sealed,
     });
     clearChallengeCookie(reply, config);
     if (isTrusting) {

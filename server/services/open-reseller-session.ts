@@ -4,18 +4,13 @@ import type { AppContext } from '../context';
 import { setSessionCookies } from '../plugins/cookies';
 import { requestContext } from '../plugins/auth';
 import { recordAudit } from './audit';
-import type { SignInMethod } from './sessions';
+import type { SignedInBy } from './sessions';
 
-export interface OpenedBy {
+export interface OpenedBy extends SignedInBy {
   userId: string;
   accountId: string;
   /** The activity entry that says how (signin, signin.sso, support.otp.signin, ...). */
   action: AuditAction;
-  /**
-   * How the user signed in, said by every path (a second step passes on its first step's): the
-   * sessions list shows it and single logout follows it. A support code counts as 'password'.
-   */
-  method: SignInMethod;
   /** A support agent's one-time-code session (its pages are limited). */
   isSupport?: boolean;
   details?: Record<string, unknown>;
@@ -38,7 +33,9 @@ export async function openResellerSession(
     opened.userId,
     context,
     opened.isSupport ?? false,
-    opened.method,
+    // Said by every path: the sessions list shows it and single logout follows it (a support
+    // code counts as 'password').
+    { method: opened.method, ssoLogoutSealed: opened.ssoLogoutSealed ?? null },
   );
   await recordAudit(ctx.db, {
     subjectKind: 'reseller',

@@ -26,6 +26,15 @@ export interface SessionContext {
 /** How a session was opened, as "Where you're signed in" shows it. */
 export type SignInMethod = 'password' | 'sso_saml' | 'sso_oidc';
 
+/**
+ * How a reseller signed in, as the session records it: the method, and after SSO what the IdP's
+ * sign-out needs (sealed, see sso/logout-hint.ts). A second step passes on its first step's.
+ */
+export interface SignedInBy {
+  method: SignInMethod;
+  ssoLogoutSealed?: string | null;
+}
+
 interface Options {
   /** Tokens are signed with the key in force; a previous key's tokens verify during a rotation. */
   tokenSecret: Keyring<string>;
@@ -155,7 +164,7 @@ export function createSessionService(db: Database, options: Options) {
     subjectId: string,
     context: SessionContext,
     otpLogin = false,
-    method: SignInMethod = 'password',
+    by: SignedInBy = { method: 'password' },
   ): Promise<TokenPair> {
     const sessionId = crypto.randomUUID();
     const refreshToken = randomToken();
@@ -173,7 +182,8 @@ export function createSessionService(db: Database, options: Options) {
           revoked_at: null,
           ip: context.ip,
           user_agent: context.userAgent.slice(0, 300),
-          sign_in_method: method,
+          sign_in_method: by.method,
+          sso_logout_sealed: by.ssoLogoutSealed ?? null,
           last_active_at: now,
         })
         .execute();

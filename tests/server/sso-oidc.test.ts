@@ -375,5 +375,25 @@ describe('signing in through the OP', () => {
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toMatch(new RegExp(`^${op.issuer}/session/end\\?`));
     expect((await browser.get('/rpc-api/reseller/user_info')).statusCode).toBe(401);
+    // The session's own ID token goes with it as id_token_hint (some providers require it).
+    const endSession = new URL(String(out.headers.location));
+    const hint = endSession.searchParams.get('id_token_hint') ?? '';
+    const claims = JSON.parse(Buffer.from(hint.split('.')[1] ?? '', 'base64url').toString()) as {
+      aud: string;
+      iss: string;
+    };
+    expect(claims).toMatchObject({ aud: op.clientId, iss: op.issuer });
+    // Kept with the session sealed, never as the token itself.
+    const kept = await t.db
+      .selectFrom('sessions')
+      .select('sso_logout_sealed')
+      .where('sign_in_method', '=', 'sso_oidc')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(kept.sso_logout_sealed).toMatch(/^v1\./);
+    expect(kept.sso_logout_sealed).not.toContain(hint.split('.')[1]);
+    // The OP takes it (an unknown or forged hint is answered with an error page).
+    const atOp = await fetch(endSession, { redirect: 'manual' });
+    expect(atOp.status).toBeLessThan(400);
   });
 });

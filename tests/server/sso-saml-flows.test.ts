@@ -103,6 +103,12 @@ describe('two-factor: skipped only when the IdP says a second factor was used', 
     });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location?.startsWith(`${idp.sloUrl}?`)).toBe(true);
+    // The step kept the assertion's NameID and SessionIndex for the IdP's sign-out.
+    const request = logoutRequestOf(String(out.headers.location));
+    expect(request).toContain(`>${TWOFA}</saml:NameID>`);
+    expect(request).toMatch(
+      /<saml2?p:SessionIndex[^>]*>_session[0-9a-f-]{36}<\/saml2?p:SessionIndex>/,
+    );
   });
 
   it.each(['https://refeds.org/profile/mfa', 'urn:oasis:names:tc:SAML:2.0:ac:classes:MultiFactor'])(
@@ -144,7 +150,27 @@ describe('"Test sign-in" reports what failed in plain words', () => {
   });
 });
 
+/** The LogoutRequest an SLO address carries (HTTP-Redirect binding: deflated, base64). */
+function logoutRequestOf(location: string): string {
+  const encoded = new URL(location).searchParams.get('SAMLRequest') ?? '';
+  return zlib.inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8');
+}
+
 describe('single logout', () => {
+  it("names the session's own NameID and SessionIndex, so the IdP ends that session", async () => {
+    const { browser } = await signInWith();
+    const out = await browser.request({
+      url: '/rpc-api/reseller/logout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(out.statusCode).toBe(302);
+    const request = logoutRequestOf(String(out.headers.location));
+    expect(request).toContain(`>${ADMIN}</saml:NameID>`);
+    expect(request).toMatch(
+      /<saml2?p:SessionIndex[^>]*>_session[0-9a-f-]{36}<\/saml2?p:SessionIndex>/,
+    );
+  });
+
   it("asks the IdP's SingleLogoutService to end the user's session, signed", async () => {
     expectSignedIn(await signInWith());
     const user = await t.db

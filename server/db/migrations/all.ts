@@ -24,7 +24,7 @@ import * as apiKeyLastUsed from './2026-11-25-0800-api-key-last-used';
 import * as ssoAndSessions from './2026-11-25-0900-sso-and-sessions';
 import * as computersListIndex from './2026-11-26-0100-computers-list-index';
 import * as listTieBreakIndexes from './2026-11-27-0100-list-tie-break-indexes';
-import * as twofaChallengeMethod from './2026-11-27-0200-twofa-challenge-method';
+import * as ssoSignOutCarried from './2026-11-27-0200-sso-sign-out-carried';
 import * as trustedBrowsers from './2026-11-25-0410-trusted-browsers';
 import * as marketingConsent from './2026-11-25-0411-marketing-consent';
 
@@ -60,5 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0900-sso-and-sessions': ssoAndSessions,
   '2026-11-26-0100-computers-list-index': computersListIndex,
   '2026-11-27-0100-list-tie-break-indexes': listTieBreakIndexes,
-  '2026-11-27-0200-twofa-challenge-method': twofaChallengeMethod,
+  '2026-11-27-0200-sso-sign-out-carried': ssoSignOutCarried,
 };

@@ -20,7 +20,9 @@ import { assertUsersWithinPlan } from '../reseller-users/plan-limit';
 import { isEmailTaken } from '../reseller-users/users-repository';
 import { startSecondFactor } from '../twofa/login';
 import { openResellerSession } from '../open-reseller-session';
+import type { SignedInBy } from '../sessions';
 import { loadSsoConfig, markTested, type SsoConfig } from './config';
+import { sealLogoutHint, type SsoLogoutHint } from './logout-hint';
 
 /** The machine code of every refused SSO sign-in; the message is the catalogue's. */
 export const SSO_FAILED = 'SSO_FAILED';
@@ -57,6 +59,8 @@ export interface VerifiedIdentity {
   testOnly: boolean;
   /** A console path to return to (checked again here). */
   returnPath: string | null;
+  /** What the IdP's sign-out will need about this sign-in. */
+  logoutHint?: SsoLogoutHint;
 }
 
 /** Where the browser goes next, and for a test the outcome to report. */
@@ -262,17 +266,21 @@ async function startSsoSession(
   const dueAction = await pastDueAction(ctx.db, user.id);
   if (dueAction === 'contact') throw new SsoError('login', 'user', 'charges past due');
   const returnPath = safeReturnPath(identity.returnPath);
-  const method = identity.protocol === 'saml' ? 'sso_saml' : 'sso_oidc';
+  const by: SignedInBy = {
+    method: identity.protocol === 'saml' ? 'sso_saml' : 'sso_oidc',
+    ssoLogoutSealed:
+      identity.logoutHint && sealLogoutHint(ctx.secrets.fieldKey, identity.logoutHint),
+  };
   if (!identity.mfaDone) {
-    // The console's own second step, which then opens a session of this method.
-    const secondStep = await startSecondFactor(ctx, request, reply, user.id, method);
+    // The console's own second step, which then opens a session signed in this way.
+    const secondStep = await startSecondFactor(ctx, request, reply, user.id, by);
     if (secondStep) return { kind: 'signed-in', next: afterSignIn(secondStep, returnPath) };
   }
   await openResellerSession(ctx, request, reply, {
     userId: user.id,
     accountId: user.account_id,
     action: 'signin.sso',
-    method,
+    ...by,
     details: { protocol: identity.protocol, mfaDone: identity.mfaDone },
   });
   const landing =

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { oidcLogoutUrl } from './oidc';
+import { openLogoutHint } from './logout-hint';
 import { samlLogoutUrl } from './saml/logout';
 
 /** Where the IdP's own sign-out comes back to: our sign-in page. */
@@ -14,17 +15,25 @@ export async function ssoLogoutUrl(ctx: AppContext, sessionId: string): Promise<
   const session = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.subject_id')
-    .select(['sessions.sign_in_method', 'users.id as userId', 'users.account_id as accountId'])
+    .select([
+      'sessions.sign_in_method',
+      'sessions.sso_logout_sealed',
+      'users.id as userId',
+      'users.account_id as accountId',
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.subject_kind', '=', 'reseller')
     .executeTakeFirst();
   if (!session) return null;
+  const hint = openLogoutHint(ctx.secrets.fieldKey, session.sso_logout_sealed);
   try {
     if (session.sign_in_method === 'sso_oidc') {
-      return await oidcLogoutUrl(ctx, session.accountId, AFTER_IDP_LOGOUT);
+      const idToken = hint?.protocol === 'oidc' ? hint.idToken : undefined;
+      return await oidcLogoutUrl(ctx, session.accountId, AFTER_IDP_LOGOUT, idToken);
     }
     if (session.sign_in_method === 'sso_saml') {
-      return (await samlLogoutUrl(ctx, session)) ?? null;
+      const signedIn = hint?.protocol === 'saml' ? hint : undefined;
+      return (await samlLogoutUrl(ctx, { ...session, signedIn })) ?? null;
     }
   } catch {
     // The IdP's sign-out is a courtesy: our own sign-out has happened whatever it does.

@@ -179,6 +179,7 @@ export async function finishOidcSignIn(
   const currentUrl = new URL(request.url, ctx.config.publicOrigin);
   const client = await loadClient();
   let claims: Client.IDToken | undefined;
+  let idToken: string | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: row.code_verifier ?? '',
@@ -187,6 +188,7 @@ export async function finishOidcSignIn(
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    idToken = tokens.id_token;
   } catch (error) {
     throw new SsoError('auth', outcomeOf(error), `OIDC code exchange refused: ${String(error)}`);
   }
@@ -202,17 +204,21 @@ export async function finishOidcSignIn(
     mfaDone: amr.some((method) => ['mfa', 'otp', 'hwk', 'swk', 'sms'].includes(method)),
     testOnly: row.test_only === 1,
     returnPath: row.return_path || null,
+    ...(idToken ? { logoutHint: { protocol: 'oidc' as const, idToken } } : {}),
   });
 }
 
 /**
  * Where the console goes after our logout when the session was opened through this account's
  * OIDC IdP and the IdP publishes an end_session_endpoint (RP-initiated logout), else null.
+ * `idToken`: the session's own ID token, sent as `id_token_hint` (some providers refuse a
+ * sign-out without it; others then ask the user to confirm).
  */
 export async function oidcLogoutUrl(
   ctx: AppContext,
   accountId: string,
   postLogoutPath: string,
+  idToken?: string,
 ): Promise<string | null> {
   const sso = await loadSsoConfig(ctx.db, accountId);
   if (sso?.protocol !== 'oidc') return null;
@@ -223,6 +229,7 @@ export async function oidcLogoutUrl(
     return client.buildEndSessionUrl(configuration, {
       post_logout_redirect_uri: `${ctx.config.publicOrigin}${postLogoutPath}`,
       client_id: sso.oidc.clientId ?? '',
+      ...(idToken ? { id_token_hint: idToken } : {}),
     }).href;
   } catch {
     // The IdP being unreachable must not stop our own sign-out.

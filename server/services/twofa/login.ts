@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWOFA_LOGIN_STEP } from '../../../src/domain/api/two-factor-step';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { SignInMethod } from '../sessions';
+import type { SignedInBy } from '../sessions';
 import { isTrustedBrowser, TRUSTED_BROWSER_COOKIE } from './trusted-browsers';
 import { CHALLENGE_TTL_SECONDS, issueChallenge, twofaOf } from './twofa';
 
@@ -25,14 +25,14 @@ export async function startSecondFactor(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  method: SignInMethod,
+  firstStep: SignedInBy,
 ): Promise<string | null> {
   const { db, config } = ctx;
   const row = await twofaOf(db, userId);
   if (row?.is_enabled !== 1) return null;
   const trusted = request.cookies[TRUSTED_BROWSER_COOKIE];
   if (await isTrustedBrowser(db, ctx.secrets, trusted, userId)) return null;
-  const token = await issueChallenge(db, userId, method);
+  const token = await issueChallenge(db, userId, firstStep);
   reply.setCookie(TWOFA_COOKIE, token, {
     httpOnly: true,
     secure: config.isHttps,

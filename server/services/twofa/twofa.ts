@@ -4,7 +4,7 @@ import { errorCodes } from '../../../src/domain/api/envelope';
 import { formatMessage } from '../../../src/domain/messages';
 import { AppError } from '../../app-error';
 import type { Executor } from '../../db/database';
-import type { SignInMethod } from '../sessions';
+import type { SignedInBy } from '../sessions';
 import { addSeconds, nowIso } from '../clock';
 import { decryptField, randomToken, sha256 } from '../crypto';
 import { matchTotpStep } from './totp';
@@ -194,7 +194,7 @@ export async function consumeRecoveryCode(
 export async function issueChallenge(
   db: Executor,
   userId: string,
-  method: SignInMethod,
+  firstStep: SignedInBy,
 ): Promise<string> {
   const token = randomToken(32);
   const now = nowIso();
@@ -207,7 +207,8 @@ export async function issueChallenge(
       created_at: now,
       expires_at: addSeconds(now, CHALLENGE_TTL_SECONDS),
       used_at: null,
-      sign_in_method: method,
+      sign_in_method: firstStep.method,
+      sso_logout_sealed: firstStep.ssoLogoutSealed ?? null,
     })
     .execute();
   return token;

@@ -48,6 +48,8 @@ export async function startTestOp(
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        // Where the console asks to come back after the OP's sign-out (sso/logout.ts).
+        post_logout_redirect_uris: [new URL('/rpc-app/reseller/login', redirectUri).href],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },

@@ -139,6 +139,12 @@ export async function consumeSamlResponse(
       mfaDone: isMfaDone(facts),
       testOnly: state.testOnly,
       returnPath: request?.return_path || null,
+      logoutHint: {
+        protocol: 'saml',
+        nameId: subject,
+        nameIdFormat: profile.nameIDFormat,
+        ...(profile.sessionIndex ? { sessionIndex: profile.sessionIndex } : {}),
+      },
     };
   } catch (error) {
     throw classify(error);
