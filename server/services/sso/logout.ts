@@ -33,7 +33,8 @@ export async function ssoLogoutUrl(ctx: AppContext, sessionId: string): Promise<
     }
     if (session.sign_in_method === 'sso_saml') {
       const signedIn = hint?.protocol === 'saml' ? hint : undefined;
-      return (await samlLogoutUrl(ctx, { ...session, signedIn })) ?? null;
+      const { accountId, userId } = session;
+      return (await samlLogoutUrl(ctx, { accountId, userId, signedIn })) ?? null;
     }
   } catch {
     // The IdP's sign-out is a courtesy: our own sign-out has happened whatever it does.
