@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreloads } from './scripts/vite-route-preloads';
@@ -19,11 +19,27 @@ const D3 = /node_modules\/(victory-vendor|d3-[a-z-]+|internmap)\//;
 // they are not in the frame's chunk; a screen that uses any gets them as one file rather than
 // twenty small ones.
 const OVERLAYS =
-  /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|@mantine[\\/]modals|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Menu|Modal|ModalBase|Tooltip|Combobox|Select|FocusTrap|Portal|Overlay|Floating|Drawer))[\\/]/;
-// floating-ui, and ScrollArea, which imports it (to merge refs): every table's scroll container
-// needs ScrollArea, so a list page takes these without the overlays above.
-const FLOATING =
-  /node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea)[\\/]/;
+  /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|@mantine[\\/]modals|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Menu|Modal|ModalBase|Tooltip|Combobox|Select|FocusTrap|Portal|Overlay|Floating|Drawer))[\\/]/;
+// ScrollArea: every table's scroll container needs it, so a list page takes it without the
+// overlays above. It imported floating-ui only to merge refs; that import is resolved to
+// src/ui/scroll-area-merge-refs.ts (`scrollAreaMergeRefs` below), so floating-ui stays with the
+// overlays.
+const SCROLL_AREA = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/;
+const SCROLL_AREA_MODULE =
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+
+/** ScrollArea's import of floating-ui's `useMergeRefs`, answered by Mantine's own hook. */
+function scrollAreaMergeRefs(): Plugin {
+  const shim = fileURLToPath(new URL('./src/ui/scroll-area-merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer) return null;
+      return SCROLL_AREA_MODULE.test(importer) ? shim : null;
+    },
+  };
+}
 
 // React and React Router: every page needs both, so they travel as one file.
 const REACT =
@@ -84,6 +100,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    scrollAreaMergeRefs(),
     // Each route's chunks, listed by the server in the page it serves (no chain of imports).
     routePreloads(),
     VitePWA({
@@ -140,7 +157,7 @@ export default defineConfig({
             { name: 'charts', test: CHARTS, priority: 3 },
             { name: 'd3', test: D3, priority: 4 },
             // Last: the frames and the sign-in page keep what they share with these two.
-            { name: 'floating', test: FLOATING, priority: 1 },
+            { name: 'scroll-area', test: SCROLL_AREA, priority: 1 },
             { name: 'overlays', test: OVERLAYS, priority: 0 },
           ],
         },

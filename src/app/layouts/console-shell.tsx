@@ -93,8 +93,8 @@ export function ConsoleShell({ areaName, navItems, user, onLogout, children }: C
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" id="console-navigation" aria-label="Main navigation">
-          {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui (its
-              ref merging) into every signed-in page's first download. */}
+          {/* The browser's own scrolling: Mantine's ScrollArea would bring its chunk
+              (scroll-area, see vite.config.ts) into every signed-in page's first download. */}
           <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {navItems.map((item) => (
               <NavLink
