@@ -21,6 +21,11 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFIL
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The signed-in calls come from this many sessions, taken in turn (one per connection by
+// default), as the calls of many users would: the server reads each call's session, and on
+// PostgreSQL reads the sessions of calls that arrive together in one statement
+// (server/db/coalesced-read.ts), which one session for every call would flatter.
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? CONNECTIONS);
 
 /** What is measured; targets whose endpoint does not exist yet are reported as such. */
 const targets = [
@@ -65,10 +70,10 @@ function cpuMicros(pid) {
  * which other work on a shared machine disturbs far less than req/s (on PostgreSQL it leaves
  * out the database server's own CPU).
  */
-async function run(url, headers = {}, pid = undefined) {
-  await runFixedAmount({ url, headers, amount: WARM_UP, connections: CONNECTIONS });
+async function run(url, cookies = undefined, pid = undefined) {
+  await runFixedAmount({ url, cookies, amount: WARM_UP, connections: CONNECTIONS });
   const before = pid === undefined ? undefined : cpuMicros(pid);
-  const result = await runFixedAmount({ url, headers, amount: REQUESTS, connections: CONNECTIONS });
+  const result = await runFixedAmount({ url, cookies, amount: REQUESTS, connections: CONNECTIONS });
   const after = pid === undefined ? undefined : cpuMicros(pid);
   const cpuPerRequest =
     before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
@@ -96,8 +101,8 @@ const row = (name, r, refs = {}) => {
 };
 
 /** The size of an answer's body, to show that the floor answers about as much as user_info. */
-const bodyBytes = async (url, headers) =>
-  (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
+const bodyBytes = async (url, cookie) =>
+  (await (await fetch(url, { headers: { cookie } })).arrayBuffer()).byteLength;
 
 /**
  * The floor on one engine, in its own process: its req/s and its line. `databaseUrl` empty:
@@ -107,7 +112,13 @@ async function floor(databaseUrl) {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-floor-'));
   const child = spawn(process.execPath, ['scripts/bench-floor-server.mjs'], {
     stdio: ['ignore', 'pipe', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'],
-    env: { ...process.env, FLOOR_PORT: '18098', FLOOR_DIR: dir, FLOOR_DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      FLOOR_PORT: '18098',
+      FLOOR_DIR: dir,
+      FLOOR_DATABASE_URL: databaseUrl,
+      FLOOR_COOKIES: String(SESSIONS),
+    },
   });
   const exited = new Promise((done) => child.once('exit', done));
   try {
@@ -119,10 +130,10 @@ async function floor(databaseUrl) {
       exited.then(() => [undefined]),
     ]);
     if (!first) throw new Error('the floor server did not start');
-    const headers = { cookie: JSON.parse(first).cookie };
+    const { cookies } = JSON.parse(first);
     const url = 'http://127.0.0.1:18098/';
-    const bytes = await bodyBytes(url, headers);
-    const result = await run(url, headers, child.pid);
+    const bytes = await bodyBytes(url, cookies[0]);
+    const result = await run(url, cookies, child.pid);
     return { result, bytes };
   } finally {
     child.kill('SIGTERM');
@@ -151,19 +162,23 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
+      // The bench signs in once per session it uses, from one address.
+      SIGNIN_LIMIT_PER_IP: String(SESSIONS * 2 + 10),
+      SIGNIN_LIMIT_PER_ACCOUNT: String(SESSIONS + 10),
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitFor(base);
-    const cookies = {
-      reseller: await signIn(base, 'reseller'),
-      partner: await signIn(base, 'partner'),
-    };
+    const cookies = { reseller: [], partner: [] };
+    for (let i = 0; i < SESSIONS; i += 1) {
+      cookies.reseller.push(await signIn(base, 'reseller'));
+      cookies.partner.push(await signIn(base, 'partner'));
+    }
     for (const target of measured) {
       const path = target.path();
-      const headers = target.as ? { cookie: cookies[target.as] } : {};
-      const probe = await fetch(base + path, { headers });
+      const sessions = target.as ? cookies[target.as] : undefined;
+      const probe = await fetch(base + path, { headers: { cookie: sessions?.[0] ?? '' } });
       if (probe.status === 404) {
         console.log(`  ${target.name.padEnd(24)} not available yet (${path})`);
         continue;
@@ -172,7 +187,7 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
         target.name === 'user_info (reseller)'
           ? `user_info (${(await probe.arrayBuffer()).byteLength} B)`
           : target.name;
-      const result = await run(base + path, headers, child.pid);
+      const result = await run(base + path, sessions, child.pid);
       console.log(row(name, result, target.as ? refs : { hello }));
     }
   } finally {
@@ -212,7 +227,7 @@ async function helloWorld() {
 }
 
 console.log(
-  `API under load: ${REQUESTS} requests per target after ${WARM_UP} to warm up, ${CONNECTIONS} connections, loopback`,
+  `API under load: ${REQUESTS} requests per target after ${WARM_UP} to warm up, ${CONNECTIONS} connections, ${SESSIONS} sessions, loopback`,
 );
 const helloResult = await helloWorld();
 console.log(`\nNo database\n${row('bare Fastify hello-world', helloResult)}`);

@@ -5,8 +5,9 @@
 // and answers a user-info-sized JSON with `Cache-Control: no-store`. Nothing less can be done by
 // a read that must know who is calling, so a real route is measured as a percentage of this.
 //
-// Env: FLOOR_PORT, FLOOR_DIR (SQLite file's folder), FLOOR_DATABASE_URL (PostgreSQL).
-// Once listening it prints one JSON line on stdout: { "cookie": "<Cookie header>" }.
+// Env: FLOOR_PORT, FLOOR_DIR (SQLite file's folder), FLOOR_DATABASE_URL (PostgreSQL),
+// FLOOR_COOKIES (how many sessions the bench uses, default 1).
+// Once listening it prints one JSON line on stdout: { "cookies": ["<Cookie header>", ...] }.
 import crypto from 'node:crypto';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -136,9 +137,14 @@ app.get('/', async (request, reply) => {
 });
 
 await app.listen({ port, host: '127.0.0.1' });
-// One session picked at random among the 10,000, so the lookup is not always the first row.
-const picked = sessionId(crypto.randomInt(SESSIONS));
-process.stdout.write(`${JSON.stringify({ cookie: `sid=${app.signCookie(picked)}` })}\n`);
+// Sessions picked at random among the 10,000, so the lookup is not always the first row, and as
+// many as the real server's calls come from (bench-api.mjs).
+const picked = new Set();
+while (picked.size < Math.min(Number(process.env.FLOOR_COOKIES ?? 1), SESSIONS)) {
+  picked.add(crypto.randomInt(SESSIONS));
+}
+const cookies = [...picked].map((i) => `sid=${app.signCookie(sessionId(i))}`);
+process.stdout.write(`${JSON.stringify({ cookies })}\n`);
 
 process.on('SIGTERM', () => {
   void app

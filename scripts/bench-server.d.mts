@@ -15,6 +15,7 @@ export interface FixedAmountResult {
 export function runFixedAmount(options: {
   url: string;
   headers?: Record<string, string>;
+  cookies?: string[];
   amount: number;
   connections: number;
 }): Promise<FixedAmountResult>;

@@ -81,11 +81,22 @@ export async function signIn(base, kind, username = undefined) {
  * requests over the time to the last response. autocannon notices that the amount is reached on
  * its one-second tick, so its own `duration` of a short run is rounded up to whole seconds (5,000
  * requests in 1.2 s read as 2,500 req/s).
+ *
+ * `cookies`: the requests take them in turn as their Cookie header, so the calls come from as
+ * many sessions as there are cookies, as the calls of many users would.
  */
-export function runFixedAmount(options) {
+export function runFixedAmount({ cookies, ...options }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let lastResponse = started;
+    let next = 0;
+    const inTurn = {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, cookie: cookies[next++ % cookies.length] },
+      }),
+    };
+    if (cookies?.length) options.requests = [inTurn];
     const instance = autocannon(options, (error, result) => {
       if (error) reject(error);
       else

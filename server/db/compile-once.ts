@@ -65,6 +65,18 @@ export function compileOnce<Args extends string[], Row>(
   };
 }
 
+/**
+ * `compileOnce` for a read of many keys at once: the keys are one value, bound as an array
+ * (PostgreSQL's `= any(...)`, which keeps one SQL text whatever their number), and the builder
+ * passes them on untouched (it is built with a marker in their place).
+ */
+export function compileOnceForKeys<Row>(
+  build: (db: Executor, keys: readonly string[]) => Compilable<Row>,
+): (db: Executor, keys: readonly string[]) => Promise<Row[]> {
+  const read = compileOnce((db, keys: string) => build(db, keys as unknown as readonly string[]));
+  return (db, keys) => read(db, keys as unknown as string);
+}
+
 /** More shapes than any list has (sorts × orders × filters): past it, something is amiss. */
 const MAX_SHAPES = 512;
 
