@@ -1,6 +1,5 @@
 import type { Executor } from '../db/database';
-import { compileOnce } from '../db/compile-once';
-import { SESSION_AND_CALLER_COLUMNS } from './sessions';
+import { SESSION_AND_CALLER_COLUMNS, sessionReadBy } from './sessions';
 import type { ResellerUserInfo } from '../../src/domain/api/session';
 import { supportDisabledUrls } from '../../src/domain/api/support';
 
@@ -35,14 +34,16 @@ export function trialDaysLeft(endDate: string, now: Date = new Date()): string {
 /**
  * user_info's row, read with the session check in one statement: the route declares it as its
  * session read (route-policy.ts), so the console's most frequent call costs one round trip, as a
- * bare session check does. Compiled once (see compile-once.ts); only the columns the answer uses.
+ * bare session check does, and shares it with the checks of other calls arriving together on
+ * PostgreSQL (`sessionReadBy`). Only the columns the answer uses.
  */
-export const userInfoWithSession = compileOnce((db, sessionId) =>
+export const userInfoWithSession = sessionReadBy((db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.subject_id')
     .innerJoin('reseller_accounts as a', 'a.id', 'users.account_id')
     .select([
+      'sessions.id as key',
       ...SESSION_AND_CALLER_COLUMNS,
       'users.username',
       'users.proxy_topic',
@@ -66,8 +67,7 @@ export const userInfoWithSession = compileOnce((db, sessionId) =>
       'a.gstin',
       'a.ecom_flag',
       'a.proxy_topic as account_proxy_topic',
-    ])
-    .where('sessions.id', '=', sessionId),
+    ]),
 );
 
 type UserInfoRow = Awaited<ReturnType<typeof userInfoWithSession>>[number];

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { TokenError } from 'fast-jwt';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from '../db/database';
 import { compileOnce, compileOnceForKeys } from '../db/compile-once';
-import { coalescedRead } from '../db/coalesced-read';
+import { coalescedRead, type ReadByKey } from '../db/coalesced-read';
 import { AppError } from '../app-error';
 import { errorCodes } from '../../src/domain/api/envelope';
 import type { ResellerRole } from '../../src/domain/api/reseller-users';
@@ -82,32 +82,40 @@ export const SESSION_AND_CALLER_COLUMNS = [
 ] as const;
 
 /**
+ * A read of one session by id, with what the check joins to it (`select`: the statement without
+ * its `where`, selecting the session's id as `key`). On PostgreSQL the reads of the requests that
+ * arrive together share one statement (coalesced-read.ts: under load, one round trip for several
+ * calls); on SQLite each call runs its own. Both statements are compiled once.
+ */
+export function sessionReadBy<Tables, Table extends keyof Tables, Row extends { key: string }>(
+  select: (db: Executor) => SelectQueryBuilder<Tables, Table, Row>,
+): ReadByKey<Row> {
+  const id = sql.ref('sessions.id');
+  return coalescedRead(
+    compileOnce((db, sessionId: string) => select(db).where(sql<boolean>`${id} = ${sessionId}`)),
+    compileOnceForKeys((db, sessionIds) =>
+      select(db).where(sql<boolean>`${id} = any(${sessionIds})`),
+    ),
+  );
+}
+
+/**
  * The session check of a reseller's request, with the caller read in the same statement (the
  * session's subject is a user): role and status for the permission, account and name for the
- * route (`sessionActorOf`), so a call needs no second round trip to learn who is calling. On
- * PostgreSQL the checks of the requests that arrive together share one statement
- * (coalesced-read.ts: under load, one round trip for several calls).
+ * route (`sessionActorOf`), so a call needs no second round trip to learn who is calling.
  */
-const sessionAndCallerQuery = (db: Executor) =>
+const sessionAndCaller: SessionRead = sessionReadBy((db) =>
   db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.subject_id')
-    .select(['sessions.id as key', ...SESSION_AND_CALLER_COLUMNS]);
-const sessionAndCaller: SessionRead = coalescedRead(
-  compileOnce((db, sessionId: string) =>
-    sessionAndCallerQuery(db).where('sessions.id', '=', sessionId),
-  ),
-  compileOnceForKeys((db, sessionIds) =>
-    sessionAndCallerQuery(db).where('sessions.id', '=', sql<string>`any(${sessionIds})`),
-  ),
+    .select(['sessions.id as key', ...SESSION_AND_CALLER_COLUMNS]),
 );
 
 /**
  * The session check of a partner's request, with the partner's account status read in the same
  * statement: reports are for approved partners only, and asking again took a round trip.
- * Coalesced on PostgreSQL like the reseller's.
  */
-const sessionAndPartnerQuery = (db: Executor) =>
+const sessionAndPartner = sessionReadBy((db) =>
   db
     .selectFrom('sessions')
     .leftJoin('partners', 'partners.id', 'sessions.subject_id')
@@ -118,14 +126,7 @@ const sessionAndPartnerQuery = (db: Executor) =>
       'sessions.last_active_at',
       'sessions.subject_id',
       'partners.account_status',
-    ]);
-const sessionAndPartner = coalescedRead(
-  compileOnce((db, sessionId: string) =>
-    sessionAndPartnerQuery(db).where('sessions.id', '=', sessionId),
-  ),
-  compileOnceForKeys((db, sessionIds) =>
-    sessionAndPartnerQuery(db).where('sessions.id', '=', sql<string>`any(${sessionIds})`),
-  ),
+    ]),
 );
 
 /** What the session check needs of a session row, whichever statement read it. */

@@ -68,6 +68,22 @@ describe('session checks of calls that arrive together', () => {
     expect(sessionChecks(statements)).toHaveLength(t.dialect === 'postgres' ? 1 : 3);
   });
 
+  it("answers user_info calls that arrive together with each caller's own user", async () => {
+    const emails = ['reseller@example.com', 'subadmin@example.com', 'globex@example.com'];
+    const agents = await Promise.all(
+      emails.map((email) => signedInAgent(t.app, 'reseller', email)),
+    );
+    const statements = recordStatements();
+    const answers = await Promise.all(
+      agents.map((agent) => agent.get('/rpc-api/reseller/user_info')),
+    );
+    expect(
+      answers.map((answer) => answer.json<{ message: { email: string } }>().message.email),
+    ).toEqual(emails);
+    const reads = statements.filter((sql) => /from "sessions" inner join "users"/.test(sql));
+    expect(reads).toHaveLength(t.dialect === 'postgres' ? 1 : 3);
+  });
+
   it('refuses a revoked session among live ones of the same turn, and only it', async () => {
     const live = await signedInAgent(t.app, 'reseller', 'reseller@example.com');
     const revoked = await signedInAgent(t.app, 'reseller', 'subadmin@example.com');
