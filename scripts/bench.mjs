@@ -35,6 +35,10 @@ if (process.argv[2] === 'cluster') {
   const run = spawnSync('npx', ['tsx', 'scripts/bench-cluster.ts'], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
+if (process.argv[2] === 'compare') {
+  await import('./bench-compare.mjs');
+  process.exit(0);
+}
 if (process.argv[2] === 'soak') {
   await import('./bench-soak.mjs');
   process.exit(0);
