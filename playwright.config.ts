@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium-path.mjs';
 
 const port = process.env.E2E_PORT ?? '8090';
 const baseURL = `http://127.0.0.1:${port}`;
@@ -7,9 +8,10 @@ export const tlsPort = process.env.E2E_TLS_PORT ?? String(Number(port) + 1);
 /**
  * Debian's "old headless" Chromium (package chromium-headless-shell): the same engine as the
  * chromium package without the browser's UI process, so each test costs less CPU (the four
- * busiest files took 237 s instead of 301 s on a two-CPU machine).
+ * busiest files took 237 s instead of 301 s on a two-CPU machine). Every script that drives a
+ * browser takes the same (scripts/chromium-path.mjs).
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export { chromiumPath } from './scripts/chromium-path.mjs';
 
 /**
  * Browser tests drive the built console and the real server (fresh SQLite database with demo

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from './chromium-path.mjs';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const DEMO_PASSWORD = 'Demo@1234';
@@ -127,7 +128,7 @@ export async function printLighthouseFigures(base, label = '') {
   if (reports) mkdirSync(reports, { recursive: true });
   const isHttps = base.startsWith('https:');
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

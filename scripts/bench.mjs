@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { printLighthouseFigures } from './bench-lighthouse.mjs';
 import { printOfflineFigures } from './bench-offline.mjs';
+import { chromiumPath } from './chromium-path.mjs';
 import { waitFor } from './bench-server.mjs';
 import {
   BUDGETS,
@@ -42,6 +43,15 @@ if (process.argv[2] === 'compare') {
 if (process.argv[2] === 'soak') {
   await import('./bench-soak.mjs');
   process.exit(0);
+}
+
+// The rest drives Chromium: the one the test command installs (installed here too when missing).
+{
+  const { spawnSync } = await import('node:child_process');
+  const ensured = spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], {
+    stdio: 'inherit',
+  });
+  if (ensured.status !== 0) process.exit(1);
 }
 
 // BENCH_PORT: another port (HTTPS uses the next one), e.g. when several benches share a machine.
@@ -103,7 +113,7 @@ if (process.argv[2] === 'lighthouse') {
 
 const launchChromium = () =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

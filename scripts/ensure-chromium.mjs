@@ -1,9 +1,9 @@
 // Browser tests use Debian's headless Chromium (Playwright cannot download its own browsers here).
 // Finds it, or installs Debian's package when running as root, or says exactly what to do.
 import { existsSync } from 'node:fs';
+import { chromiumPath as path } from './chromium-path.mjs';
 import { installWhenMissing } from './debian-package.mjs';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 if (installWhenMissing('chromium-headless-shell', () => existsSync(path), 'about 30 s'))
   process.exit(0);
 console.error(

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from './chromium-path.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const icons = join(root, 'public', 'icons');
@@ -13,7 +14,7 @@ const svg = (name) => readFileSync(join(icons, name), 'utf8');
 const dataUrl = (text) => `data:image/svg+xml;base64,${Buffer.from(text).toString('base64')}`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 

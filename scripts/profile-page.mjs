@@ -13,12 +13,12 @@ import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { waitFor } from './bench-server.mjs';
+import { chromiumPath } from './chromium-path.mjs';
 
 const path = process.argv[2] ?? '/rpc-app/partner/dashboard';
 const distDir = join(process.env.BUILD_DIR ?? '.', 'dist');
 const port = process.env.PROFILE_PORT ?? '18301';
 const base = `http://127.0.0.1:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 async function signIn(page) {
   if (path.startsWith('/rpc-app/partner/')) {
