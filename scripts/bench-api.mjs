@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+import {
+  benchServerEnv,
+  postgresEnv,
+  runFixedAmount,
+  signInSessions,
+  waitFor,
+} from './bench-server.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? '.';
 const PROFILE_DIR = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
@@ -156,25 +162,18 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
     env: {
       ...process.env,
       ...env,
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(BUILD_DIR, 'dist'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      // The bench signs in once per session it uses, from one address.
-      SIGNIN_LIMIT_PER_IP: String(SESSIONS * 2 + 10),
-      SIGNIN_LIMIT_PER_ACCOUNT: String(SESSIONS + 10),
+      ...benchServerEnv({
+        dataDir,
+        staticDir: join(BUILD_DIR, 'dist'),
+        port,
+        sessions: SESSIONS,
+      }),
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitFor(base);
-    const cookies = { reseller: [], partner: [] };
-    for (let i = 0; i < SESSIONS; i += 1) {
-      cookies.reseller.push(await signIn(base, 'reseller'));
-      cookies.partner.push(await signIn(base, 'partner'));
-    }
+    const cookies = await signInSessions(base, SESSIONS);
     for (const target of measured) {
       const path = target.path();
       const sessions = target.as ? cookies[target.as] : undefined;

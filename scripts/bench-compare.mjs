@@ -15,7 +15,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+import {
+  benchServerEnv,
+  postgresEnv,
+  runFixedAmount,
+  signInSessions,
+  waitFor,
+} from './bench-server.mjs';
 
 const builds = process.argv.slice(3).map((dir) => resolve(dir));
 if (builds.length !== 2 || !builds.every((dir) => existsSync(join(dir, 'dist-server/main.js')))) {
@@ -73,14 +79,7 @@ async function startServer(buildDir, port, admin) {
     env: {
       ...process.env,
       ...env,
-      DATA_DIR: dataDir,
-      STATIC_DIR: resolve('dist'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      SIGNIN_LIMIT_PER_IP: String(SESSIONS * 2 + 10),
-      SIGNIN_LIMIT_PER_ACCOUNT: String(SESSIONS + 10),
+      ...benchServerEnv({ dataDir, staticDir: resolve('dist'), port, sessions: SESSIONS }),
     },
   });
   const exited = new Promise((done) => child.once('exit', done));
@@ -93,12 +92,7 @@ async function startServer(buildDir, port, admin) {
   };
   try {
     await waitFor(base);
-    const cookies = { reseller: [], partner: [] };
-    for (let i = 0; i < SESSIONS; i += 1) {
-      cookies.reseller.push(await signIn(base, 'reseller'));
-      cookies.partner.push(await signIn(base, 'partner'));
-    }
-    return { base, pid: child.pid, cookies, stop };
+    return { base, pid: child.pid, cookies: await signInSessions(base, SESSIONS), stop };
   } catch (error) {
     await stop();
     throw error;

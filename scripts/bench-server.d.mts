@@ -19,3 +19,13 @@ export function runFixedAmount(options: {
   amount: number;
   connections: number;
 }): Promise<FixedAmountResult>;
+export function benchServerEnv(options: {
+  dataDir: string;
+  staticDir: string;
+  port: number;
+  sessions: number;
+}): Record<string, string>;
+export function signInSessions(
+  base: string,
+  count: number,
+): Promise<{ reseller: string[]; partner: string[] }>;

@@ -45,6 +45,33 @@ export async function waitFor(base) {
 }
 
 /**
+ * The environment of a built server under a bench (with `process.env` and the engine's): a fresh
+ * demo database in `dataDir`, quiet logs, and room to sign in `sessions` times from one address.
+ */
+export function benchServerEnv({ dataDir, staticDir, port, sessions }) {
+  return {
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+    SIGNIN_LIMIT_PER_IP: String(sessions * 2 + 10),
+    SIGNIN_LIMIT_PER_ACCOUNT: String(sessions + 10),
+  };
+}
+
+/** `count` sessions of the demo's reseller administrator and as many of its partner (cookies). */
+export async function signInSessions(base, count) {
+  const cookies = { reseller: [], partner: [] };
+  for (let i = 0; i < count; i += 1) {
+    cookies.reseller.push(await signIn(base, 'reseller'));
+    cookies.partner.push(await signIn(base, 'partner'));
+  }
+  return cookies;
+}
+
+/**
  * Signs in like the console does and returns the Cookie header of the session: as the demo's
  * reseller administrator or partner, or as `username` (a demo account, password Demo@1234).
  */

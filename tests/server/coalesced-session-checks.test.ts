@@ -1,10 +1,11 @@
-import { PostgresAdapter, SqliteAdapter, type CompiledQuery } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PostgresAdapter, SqliteAdapter } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coalescedRead } from '../../server/db/coalesced-read';
 import type { Executor } from '../../server/db/database';
 import { accountIdOfUser } from './helpers/accounts';
 import { errorOf, type Agent } from './helpers/agent';
 import { signedInAgent } from './helpers/sign-in';
+import { statementsOf } from './helpers/statements';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -12,21 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** Every statement the app runs from now on. */
-function recordStatements(): string[] {
-  const statements: string[] = [];
-  const executor = t.db.getExecutor();
-  const execute = executor.executeQuery.bind(executor);
-  vi.spyOn(executor, 'executeQuery').mockImplementation((query: CompiledQuery) => {
-    statements.push(query.sql);
-    return execute(query);
-  });
-  return statements;
-}
 
 const sessionChecks = (statements: string[]) =>
   statements.filter((sql) => /from "sessions" left join "(users|partners)"/.test(sql));
@@ -50,8 +36,10 @@ describe('session checks of calls that arrive together', () => {
       ['subadmin@example.com', await signedInAgent(t.app, 'reseller', 'subadmin@example.com')],
       ['globex@example.com', await signedInAgent(t.app, 'reseller', 'globex@example.com')],
     ] as const;
-    const statements = recordStatements();
-    const answers = await Promise.all(callers.map(([, agent]) => agent.get(usersList)));
+    let answers: Awaited<ReturnType<Agent['get']>>[] = [];
+    const statements = await statementsOf(t.db, async () => {
+      answers = await Promise.all(callers.map(([, agent]) => agent.get(usersList)));
+    });
     for (const [index, [email]] of callers.entries()) {
       const answer = answers[index];
       expect(answer?.statusCode, email).toBe(200);
@@ -73,10 +61,10 @@ describe('session checks of calls that arrive together', () => {
     const agents = await Promise.all(
       emails.map((email) => signedInAgent(t.app, 'reseller', email)),
     );
-    const statements = recordStatements();
-    const answers = await Promise.all(
-      agents.map((agent) => agent.get('/rpc-api/reseller/user_info')),
-    );
+    let answers: Awaited<ReturnType<Agent['get']>>[] = [];
+    const statements = await statementsOf(t.db, async () => {
+      answers = await Promise.all(agents.map((agent) => agent.get('/rpc-api/reseller/user_info')));
+    });
     expect(
       answers.map((answer) => answer.json<{ message: { email: string } }>().message.email),
     ).toEqual(emails);
