@@ -63,7 +63,7 @@ const SIGNED_IN_FRAME =
 // tests/e2e/bundle-budget.spec.ts fail). Tables stay out for that reason (ScrollArea).
 const PAGE_PARTS = new RegExp(
   [
-    String.raw`src[\/]ui[\/](query-error|error-generic|detail-list|money-format-soon)\.tsx?$`,
+    String.raw`src[\/]ui[\/](query-error|error-generic|detail-list)\.tsx?$`,
     String.raw`src[\/]offline[\/](query-state|offline-query|account|snapshot-key)\.tsx?$`,
     String.raw`src[\/]lib[\/]after-paint\.ts$`,
     String.raw`src[\/]domain[\/](formats|cards)\.ts$`,

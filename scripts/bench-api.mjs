@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import {
+  assertPortsFree,
   benchServerEnv,
   postgresEnv,
   runFixedAmount,
@@ -225,6 +226,7 @@ async function helloWorld() {
   }
 }
 
+await assertPortsFree(18096, 18097, 18098);
 console.log(
   `API under load: ${REQUESTS} requests per target after ${WARM_UP} to warm up, ${CONNECTIONS} connections, ${SESSIONS} sessions, loopback`,
 );

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import {
+  assertPortsFree,
   benchServerEnv,
   postgresEnv,
   runFixedAmount,
@@ -110,6 +111,7 @@ async function round(server, path) {
   return { cpu, perSecond: result.perSecond, p99: result.latency.p99, failed };
 }
 
+await assertPortsFree(18310, 18311);
 const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
 if (ENGINE === 'postgres') await admin.connect();
 const servers = [];

@@ -1,5 +1,6 @@
 export function postgresEnv(databaseUrl: string): Record<string, string>;
 export function waitFor(base: string): Promise<void>;
+export function assertPortsFree(...ports: (number | string)[]): Promise<void>;
 export function signIn(
   base: string,
   kind: 'reseller' | 'partner',

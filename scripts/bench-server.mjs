@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks (bench.mjs, bench-api.mjs, bench-soak.mjs, bench-users.mjs).
 import crypto from 'node:crypto';
 import https from 'node:https';
+import net from 'node:net';
 import autocannon from 'autocannon';
 
 /**
@@ -30,6 +31,29 @@ function isHealthy(base) {
       })
       .on('error', reject);
   });
+}
+
+/**
+ * Fails when something already listens on one of `ports` of this machine: a server left running
+ * by an interrupted bench would answer in place of the one the bench starts (whose own start then
+ * fails unseen), and be measured instead, serving a build that may have changed since.
+ */
+export async function assertPortsFree(...ports) {
+  for (const port of ports) {
+    const taken = await new Promise((resolve) => {
+      const socket = net.connect({ port: Number(port), host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (taken) {
+      throw new Error(
+        `port ${String(port)} is in use (a server left by an interrupted bench?): stop it first`,
+      );
+    }
+  }
 }
 
 export async function waitFor(base) {

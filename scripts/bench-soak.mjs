@@ -7,11 +7,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { signIn, waitFor } from './bench-server.mjs';
+import { assertPortsFree, signIn, waitFor } from './bench-server.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const port = 18098;
 const base = `http://127.0.0.1:${port}`;
+await assertPortsFree(port);
 const dataDir = mkdtempSync(join(tmpdir(), 'rpc-soak-'));
 const child = spawn(process.execPath, ['dist-server/main.js'], {
   stdio: 'ignore',

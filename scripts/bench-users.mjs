@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
+import { assertPortsFree, postgresEnv, runFixedAmount, signIn, waitFor } from './bench-server.mjs';
 
 const ROWS = 500;
 const LARGE_ACCOUNT = 'globex@example.com';
@@ -40,6 +40,7 @@ const load = (url, cookie) =>
 async function benchUsers(label, env) {
   const port = 18099;
   const base = `http://127.0.0.1:${port}`;
+  await assertPortsFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-users-'));
   const child = spawn(process.execPath, ['dist-server/main.js'], {
     stdio: 'ignore',

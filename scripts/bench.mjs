@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { printLighthouseFigures } from './bench-lighthouse.mjs';
 import { printOfflineFigures } from './bench-offline.mjs';
 import { chromiumPath } from './chromium-path.mjs';
-import { waitFor } from './bench-server.mjs';
+import { assertPortsFree, waitFor } from './bench-server.mjs';
 import {
   BUDGETS,
   chunkSizes,
@@ -76,6 +76,8 @@ if (!existsSync(join(distDir, 'index.html.br'))) {
   console.error(`${distDir} has no compressed copies (index.html.br): build with npm run build`);
   process.exit(1);
 }
+
+await assertPortsFree(port, tlsPort);
 
 // The built server of BUILD_DIR (e2e-server.mjs reads it too) on a fresh demo database.
 const startServer = (serverPort = port, env = {}) =>

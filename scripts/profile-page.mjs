@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { waitFor } from './bench-server.mjs';
+import { assertPortsFree, waitFor } from './bench-server.mjs';
 import { chromiumPath } from './chromium-path.mjs';
 
 const path = process.argv[2] ?? '/rpc-app/partner/dashboard';
@@ -39,6 +39,7 @@ async function signIn(page) {
  * main thread's tasks (V8's profile does not say where one task ends and the next begins).
  */
 async function profileLoad() {
+  await assertPortsFree(port);
   const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     env: { ...process.env, E2E_PORT: port },
     stdio: 'ignore',

@@ -61,15 +61,28 @@ export function formatCsvTimestamp(
 }
 
 /**
- * One formatter per currency: making an Intl.NumberFormat costs far more than formatting with it
- * (the partner dashboard formats a few hundred amounts for its chart; made on each call, that
- * was 50-70 ms of a throttled phone's main thread at load).
+ * Currencies whose amounts are written without Intl, as `Intl.NumberFormat('en-US', { style:
+ * 'currency' })` writes them: the symbol, the whole units grouped by thousands, two decimals
+ * ("$1,499.00", "-€12.50"; tests/unit/domain/formats.test.ts compares the two over any amount).
+ * Why by hand: a page's first Intl.NumberFormat loads ICU's number data, which was the longest
+ * task after the first paint of the partner dashboard and the invoice list (180–220 ms of a
+ * phone's main thread at 4× throttling), and every account is billed in one of these.
  */
+const plainSymbols: Partial<Record<string, string>> = { USD: '$', EUR: '€', GBP: '£' };
+
+/** Other currencies: one Intl formatter each (making one costs far more than using it). */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** "$1,499.00" for 149900 USD: formats minor units; never used to compute an amount. */
 export function formatMoney(amountMinor: number, currency: string): string {
-  return moneyFormatOf(currency).format(amountMinor / 100);
+  const symbol = plainSymbols[currency];
+  if (symbol === undefined || !Number.isSafeInteger(amountMinor)) {
+    return moneyFormatOf(currency).format(amountMinor / 100);
+  }
+  const minor = Math.abs(amountMinor);
+  const units = String(Math.trunc(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = String(minor % 100).padStart(2, '0');
+  return `${amountMinor < 0 ? '-' : ''}${symbol}${units}.${cents}`;
 }
 
 function moneyFormatOf(currency: string): Intl.NumberFormat {
@@ -79,16 +92,6 @@ function moneyFormatOf(currency: string): Intl.NumberFormat {
     moneyFormats.set(currency, format);
   }
   return format;
-}
-
-/**
- * Makes `currency`'s formatter ahead of its first use. The first Intl.NumberFormat of a page
- * loads the locale's data: 50-80 ms of a throttled phone's main thread. A screen that will show
- * amounts calls this after its first paint, while its data is on the way, so that cost is not
- * added to the long task that draws the data.
- */
-export function prepareMoneyFormat(currency: string): void {
-  moneyFormatOf(currency);
 }
 
 /** A rate in basis points as a percentage: 725 → "7.25%", 800 → "8%". */

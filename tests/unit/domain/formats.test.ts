@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   cardBrandName,
   formatCardSummary,
@@ -72,6 +73,35 @@ describe('one money format on screens, in the PDF and in the partner reports', (
     expect(formatMoney(100, 'GBP')).toBe('£1.00');
     expect(formatMoney(149900, 'EUR')).toBe('€1,499.00');
     expect(() => formatMoney(1, 'not a currency')).toThrow(RangeError);
+  });
+
+  it('writes dollars, euros and pounds exactly as Intl does, without making an Intl formatter', () => {
+    const ByIntl = Intl.NumberFormat;
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new ByIntl(...args);
+    });
+    const amounts = fc.integer({ min: -1e12, max: 1e12 });
+    fc.assert(
+      fc.property(amounts, fc.constantFrom('USD', 'EUR', 'GBP'), (amountMinor, currency) => {
+        const written = formatMoney(amountMinor, currency);
+        const byIntl = new ByIntl('en-US', { style: 'currency', currency }).format(
+          amountMinor / 100,
+        );
+        expect(written).toBe(byIntl);
+      }),
+      { numRuns: 2000 },
+    );
+    made.mockClear();
+    expect(formatMoney(123456789, 'USD')).toBe('$1,234,567.89');
+    expect(formatMoney(-5, 'GBP')).toBe('-£0.05');
+    expect(made).not.toHaveBeenCalled();
+    // Another currency, or a fraction of a cent, is Intl's.
+    expect(formatMoney(150000, 'JPY')).toBe('¥1,500');
+    expect(formatMoney(10.5, 'USD')).toBe('$0.11');
+    expect(made).toHaveBeenCalledTimes(2);
+    made.mockRestore();
   });
 
   it('shows a rate in basis points as a percentage without trailing zeros', () => {

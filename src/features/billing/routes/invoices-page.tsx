@@ -15,7 +15,6 @@ import { formatMoney, formatDisplayDay } from '../../../domain/formats';
 import { OFFLINE_ACTION_HINT, useIsOnline } from '../../../offline/online-status';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useShownQuery } from '../../../offline/shown-query';
-import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { invoicePdfUrl } from '../api/invoice-pdf';
 import { useInvoices, type InvoiceQuery } from '../api/invoices';
 import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
@@ -76,7 +75,6 @@ export function InvoicesPage() {
   });
   // The first page is drawn in a transition, its amounts with a formatter made beforehand.
   const invoices = useShownQuery(useInvoices(query));
-  useMoneyFormatSoon();
   const isOnline = useIsOnline();
   const invoicesFallback = useQueryFallback(invoices, <RowsLoading label="Loading invoices" />);
   const onSort = (sort: InvoiceQuery['sort']) => {

@@ -16,7 +16,6 @@ import { formatMoney, formatRateBp } from '../../../domain/formats';
 import { formatDisplayDate } from '../../../domain/dates';
 import { useQueryFallback } from '../../../offline/query-state';
 import { useShownQuery } from '../../../offline/shown-query';
-import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { transactionsCsvUrl, useTransactions, type DateRange } from '../api/transactions';
 import { ListPageHeader, RowsLoading } from '../components/list-page-parts';
 import { StatusBadge } from '../components/status-badge';
@@ -38,7 +37,6 @@ export function TransactionsPage() {
   const [range, setRange] = useState<DateRange>(draft);
   // The first answer is drawn in a transition, its amounts with a formatter made beforehand.
   const transactions = useShownQuery(useTransactions(range));
-  useMoneyFormatSoon();
   const transactionsFallback = useQueryFallback(
     transactions,
     <RowsLoading label="Loading transactions" />,

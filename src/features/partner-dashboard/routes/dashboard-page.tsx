@@ -6,7 +6,6 @@ import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
 import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
-import { useMoneyFormatSoon } from '../../../ui/money-format-soon';
 import { PageLoader } from '../../../ui/page-loader';
 import { QueryState, useQueryFallback } from '../../../offline/query-state';
 import { useShownQuery } from '../../../offline/shown-query';
@@ -38,7 +37,6 @@ export function PartnerDashboardPage() {
   const shownInfo = useShownQuery(userInfo).data;
   useDocumentTitle(`Dashboard | ${productName} Partner`);
   useBarChartSoon();
-  useMoneyFormatSoon();
 
   const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your dashboard" />);
   if (userInfo.data === undefined) return fallback;
