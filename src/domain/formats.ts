@@ -63,7 +63,7 @@ export function formatCsvTimestamp(
 /**
  * Currencies whose amounts are written without Intl, as `Intl.NumberFormat('en-US', { style:
  * 'currency' })` writes them: the symbol, the whole units grouped by thousands, two decimals
- * ("$1,499.00", "-€12.50"; tests/unit/domain/formats.test.ts compares the two over any amount).
+ * ("$1,499.00", "-€12.50"; tests/unit/domain/formats.test.ts compares the two on random amounts).
  * Why by hand: a page's first Intl.NumberFormat loads ICU's number data, which was the longest
  * task after the first paint of the partner dashboard and the invoice list (180–220 ms of a
  * phone's main thread at 4× throttling), and every account is billed in one of these.
