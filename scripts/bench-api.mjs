@@ -8,7 +8,7 @@
 // BENCH_PROFILE=<dir>: the real server runs under `node --cpu-prof` and writes one .cpuprofile
 // per engine into <dir> (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import {
   assertPortsFree,
   benchServerEnv,
+  cpuMicros,
   postgresEnv,
   runFixedAmount,
   signInSessions,
@@ -58,18 +59,6 @@ const measured = only ? targets.filter((t) => only.some((part) => t.name.include
 const firstAsset = () => readdirSync(join(BUILD_DIR, 'dist/assets')).find((f) => f.endsWith('.js'));
 
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
-
-/** CPU time (user + system) a process has used, in µs, from /proc (Linux; undefined elsewhere). */
-function cpuMicros(pid) {
-  try {
-    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms (CLK_TCK 100).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A warm-up run first (V8 compiles the hot paths, caches fill), then the measured one. With the

@@ -11,13 +11,14 @@
 // paths; default the lists of `npm run bench -- api`), COMPARE_ROUNDS (8), COMPARE_REQUESTS
 // (4,000 a round), BENCH_CONNECTIONS (50), BENCH_SESSIONS (one per connection).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import {
   assertPortsFree,
   benchServerEnv,
+  cpuMicros,
   postgresEnv,
   runFixedAmount,
   signInSessions,
@@ -48,13 +49,6 @@ const TARGETS = (
     '/rpc-api/partner/getPartnerUserReport',
   ].join(',')
 ).split(',');
-
-/** CPU time (user + system) a process has used, in µs, from /proc (clock ticks of 10 ms). */
-function cpuMicros(pid) {
-  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -100,9 +94,13 @@ async function startServer(buildDir, port, admin) {
   }
 }
 
+/** The sessions a path's calls come from: the partner's for partner calls, else the reseller's. */
+const sessionsFor = (server, path) =>
+  server.cookies[path.includes('/partner/') ? 'partner' : 'reseller'];
+
 /** One measured round of `path` on `server`: CPU per request, req/s, p99. */
 async function round(server, path) {
-  const cookies = server.cookies[path.includes('/partner/') ? 'partner' : 'reseller'];
+  const cookies = sessionsFor(server, path);
   const url = server.base + path;
   const before = cpuMicros(server.pid);
   const result = await runFixedAmount({ url, cookies, amount: REQUESTS, connections: CONNECTIONS });
@@ -122,12 +120,11 @@ try {
     `${ENGINE}: A ${builds[0]}, B ${builds[1]}; ${String(ROUNDS)} alternating rounds of ${String(REQUESTS)} requests, ${String(CONNECTIONS)} connections, ${String(SESSIONS)} sessions`,
   );
   for (const path of TARGETS) {
-    const cookies = (server) => server.cookies[path.includes('/partner/') ? 'partner' : 'reseller'];
     // Warm-up: V8 compiles the hot paths, the statements are prepared.
     for (const server of servers) {
       await runFixedAmount({
         url: server.base + path,
-        cookies: cookies(server),
+        cookies: sessionsFor(server, path),
         amount: 2000,
         connections: CONNECTIONS,
       });

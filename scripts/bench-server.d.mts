@@ -30,3 +30,4 @@ export function signInSessions(
   base: string,
   count: number,
 ): Promise<{ reseller: string[]; partner: string[] }>;
+export function cpuMicros(pid: number): number | undefined;

@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks (bench.mjs, bench-api.mjs, bench-soak.mjs, bench-users.mjs).
 import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import autocannon from 'autocannon';
@@ -31,6 +32,18 @@ function isHealthy(base) {
       })
       .on('error', reject);
   });
+}
+
+/** CPU time (user + system) a process has used, in µs, from /proc (Linux; undefined elsewhere). */
+export function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms (CLK_TCK 100).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
