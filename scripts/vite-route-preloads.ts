@@ -32,6 +32,11 @@ export interface RoutePreload {
   /** Chunk and stylesheet files, relative to the build's folder. */
   scripts: string[];
   styles: string[];
+  /**
+   * Chunks the route's screens import later, and only maybe (a chart below the fold): fetched
+   * when the network is idle, not run (`<link rel="prefetch">`), so the import finds them cached.
+   */
+  prefetch: string[];
 }
 
 interface FoundRoute {
@@ -115,7 +120,11 @@ function withImports(chunk: OutputChunk, bundle: OutputBundle, seen: Set<string>
   return [chunk, ...imported.flatMap((item) => withImports(item, bundle, seen))];
 }
 
-export function routePreloads(): Plugin {
+/**
+ * `prefetch`: source files (from the project's root) of modules the screens import dynamically
+ * and that are worth fetching ahead, on the routes whose chunks can import them.
+ */
+export function routePreloads({ prefetch = [] }: { prefetch?: string[] } = {}): Plugin {
   let root = process.cwd();
   return {
     name: 'route-preloads',
@@ -124,6 +133,7 @@ export function routePreloads(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
+      const prefetched = new Set(prefetch.map((file) => path.join(root, file)));
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byModule = new Map(
         chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
@@ -144,10 +154,19 @@ export function routePreloads(): Plugin {
           return withImports(chunk, bundle, seen);
         });
         const styles = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        const later = needed
+          .flatMap((chunk) => chunk.dynamicImports)
+          .map((name) => bundle[name])
+          .filter(
+            (item): item is OutputChunk =>
+              item?.type === 'chunk' && prefetched.has(item.facadeModuleId ?? ''),
+          )
+          .flatMap((chunk) => withImports(chunk, bundle, seen));
         return {
           path: route.path,
           scripts: needed.map((chunk) => chunk.fileName),
           styles: [...new Set(styles)],
+          prefetch: later.map((chunk) => chunk.fileName),
         };
       });
       this.emitFile({

@@ -6,6 +6,8 @@ interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** Absent from builds before it. */
+  prefetch?: string[];
 }
 
 /** How well a route's path matches a URL path: -1 for not at all, else its fixed segments. */
@@ -27,8 +29,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /**
  * The console's page for each route, with the route's chunks listed in its head
  * (`<link rel="modulepreload">`, and its stylesheets preloaded): the browser fetches them at the
- * start, side by side, instead of one import after another (issue 21). A path no route has, or a
- * build without the list, gets the page as built. Pages are made once per route and kept.
+ * start, side by side, instead of one import after another (issue 21). What a screen may import
+ * later (its chart) is listed in a `<meta name="rpc-prefetch">`, for the screen to fetch when it
+ * chooses. A path no route has, or a build without the list, gets the page as built. Pages are made once per route and kept.
  */
 export function consoleShells(staticDir: string, base: string): (pathname: string) => string {
   const shell = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
@@ -38,6 +41,7 @@ export function consoleShells(staticDir: string, base: string): (pathname: strin
     : [];
   const made = new Map<string, string>();
 
+  const prefetchList = (files: string[]) => files.map((file) => base + file).join(' ');
   const pageFor = (route: RoutePreload): string => {
     const links = [
       ...route.scripts.map(
@@ -47,6 +51,10 @@ export function consoleShells(staticDir: string, base: string): (pathname: strin
         (file) =>
           `<link rel="preload" as="style" crossorigin href="${escapeAttribute(base + file)}">`,
       ),
+      // Read by the page when it wants them (src/lib/prefetch-listed.ts), not fetched with it.
+      ...(route.prefetch?.length
+        ? [`<meta name="rpc-prefetch" content="${escapeAttribute(prefetchList(route.prefetch))}">`]
+        : []),
     ];
     if (links.length === 0) return shell;
     return shell.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);

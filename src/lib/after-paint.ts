@@ -26,3 +26,13 @@ export function afterNextPaint(callback: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/** Runs `callback` when the browser is idle (within a second at most). */
+export function whenIdle(callback: () => void): void {
+  // Safari has no requestIdleCallback: a short timer stands in for it there.
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(callback, { timeout: 1000 });
+  } else {
+    globalThis.setTimeout(callback, 200);
+  }
+}

@@ -90,11 +90,14 @@ test.describe('Account settings and profile', () => {
     await expect(
       page.getByRole('region', { name: 'Email Address' }).getByText('reseller@example.com'),
     ).toBeVisible();
+    // The toast container is drawn from the first toast on, not with every page.
+    await expect(page.locator('.console-toasts')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('You have not made any changes to your profile')).toBeVisible();
     await page.getByRole('textbox', { name: 'Last Name' }).fill('Morgan-Lee');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(page.locator('.console-toasts').first()).toBeAttached();
     // The toast sits below the header: the name and avatar stay visible and clickable.
     const toastBox = await page.getByText('Profile updated successfully').boundingBox();
     const headerBox = await page.getByRole('banner').boundingBox();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsReseller, test } from './fixtures';
+import { expect, signInAsPartner, signInAsReseller, test } from './fixtures';
 
 /**
  * The page the server sends for a console route lists the route's chunks in its head
@@ -36,5 +36,36 @@ test.describe('Route preloads', () => {
     await page.goto('/rpc-app/reseller/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await preloadsOf(page)).toEqual([]);
+  });
+
+  test("a chart below a phone's fold: its chunks fetched once the page is idle, run only near it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Each chart chunk's requests, by kind: a prefetch, or a script the page runs.
+    const chartRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(charts|bar-chart-module)-[\w-]+\.js$/.test(request.url())) {
+        chartRequests.push(request.resourceType());
+      }
+    });
+    await signInAsPartner(page, 'demopartner');
+    await expect(page).toHaveURL(/\/rpc-app\/partner\/dashboard$/);
+    const chart = page.getByRole('region', { name: 'Commissions over the last 12 months' });
+    await expect(chart.getByRole('status', { name: 'Loading the chart' })).toBeVisible();
+    // Not in the page's head from the start (it would share the link with the first paint)...
+    const prefetched = () =>
+      page.$$eval('link[rel="prefetch"]', (links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    await expect
+      .poll(prefetched)
+      .toEqual(expect.arrayContaining([expect.stringMatching(/\/charts-[\w-]+\.js$/)]));
+    // ...and fetched without being run: the chart is drawn only once it comes near the screen.
+    await expect.poll(() => chartRequests.length).toBeGreaterThan(0);
+    expect(chartRequests).not.toContain('script');
+    await expect(chart.locator('.recharts-surface')).toHaveCount(0);
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.recharts-surface')).toBeVisible();
   });
 });

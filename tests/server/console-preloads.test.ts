@@ -18,6 +18,12 @@ beforeAll(() => {
       { path: '/invoice', scripts: ['assets/invoices.js'], styles: ['assets/table.css'] },
       { path: '/invoice/:invoiceID', scripts: ['assets/invoice.js'], styles: [] },
       { path: '/invoice/new', scripts: ['assets/new-invoice.js'], styles: [] },
+      {
+        path: '/partner/dashboard',
+        scripts: ['assets/dashboard.js'],
+        styles: [],
+        prefetch: ['assets/charts.js', 'assets/d3.js'],
+      },
       { path: '/reseller/login', scripts: [], styles: [] },
     ]),
   );
@@ -34,6 +40,17 @@ describe("the console's page for a route", () => {
       '<link rel="preload" as="style" crossorigin href="/rpc-app/assets/table.css">',
     ]);
     expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('names the chunks a screen may want later in a meta tag, not in a link the page fetches', () => {
+    const page = consoleShells(dir, '/rpc-app/')('/rpc-app/partner/dashboard');
+    expect(links(page)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/rpc-app/assets/dashboard.js">',
+    ]);
+    expect(page).toContain(
+      '<meta name="rpc-prefetch" content="/rpc-app/assets/charts.js /rpc-app/assets/d3.js">',
+    );
+    expect(consoleShells(dir, '/rpc-app/')('/rpc-app/invoice')).not.toContain('rpc-prefetch');
   });
 
   it('matches a parameter, and prefers a fixed segment to it', () => {

@@ -2,15 +2,17 @@ import type { BarChartProps } from '@mantine/charts';
 import { Center, Skeleton, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { afterNextPaint } from '../../lib/after-paint';
+import { prefetchListedWhenIdle } from '../../lib/prefetch-listed';
 
 /**
  * recharts with d3 is the largest download of the console (about 100 KB compressed). A chart is
- * never the first thing a page shows, so it loads after the page's first paint: on a slow phone
- * link the title, the figures and the tables no longer share the network with it.
+ * never the first thing a page shows, so it is imported when it is about to be drawn. The page
+ * the server sends for a route with a chart lists the chart's chunks (vite.config.ts); once a
+ * chart's placeholder is on the page they are fetched, when the browser is idle, but not run:
+ * the import then finds them at hand, and recharts (a 80 ms task on a throttled phone) runs
+ * only for a chart about to be seen. Reached from another screen, the service worker has them.
  */
-const loadBarChart = () => import('./bar-chart-module');
-const LoadedBarChart = lazy(loadBarChart);
+const LoadedBarChart = lazy(() => import('./bar-chart-module'));
 
 /** How far below the visible part of the page a chart starts being drawn. */
 const DRAW_AHEAD = '300px';
@@ -50,6 +52,7 @@ export function BarChart({ emptyText, ...props }: BarChartProps & { emptyText: s
 function DeferredBarChart(props: BarChartProps) {
   const { ref, entry } = useIntersection({ rootMargin: DRAW_AHEAD });
   const [isNear, setIsNear] = useState(false);
+  useEffect(prefetchListedWhenIdle, []);
   useEffect(() => {
     if (entry?.isIntersecting) {
       startTransition(() => {
@@ -65,19 +68,5 @@ function DeferredBarChart(props: BarChartProps) {
     <Suspense fallback={placeholder}>
       <LoadedBarChart {...props} />
     </Suspense>
-  );
-}
-
-/**
- * For a page that will show a chart once its data is in: starts the chart's download right
- * after the page's first paint, so it arrives alongside the data rather than after it.
- */
-export function useBarChartSoon(): void {
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        void loadBarChart();
-      }),
-    [],
   );
 }

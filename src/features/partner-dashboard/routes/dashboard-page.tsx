@@ -4,7 +4,6 @@ import { Navigate } from 'react-router-dom';
 import { formatDisplayDate } from '../../../domain/dates';
 import { usePublicConfig } from '../../../lib/config/public-config-context';
 import { paths } from '../../../lib/paths';
-import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { DetailList } from '../../../ui/detail-list';
 import { PageLoader } from '../../../ui/page-loader';
 import { QueryState, useQueryFallback } from '../../../offline/query-state';
@@ -36,7 +35,6 @@ export function PartnerDashboardPage() {
   // The greeting (the page's largest text) is drawn at once, the rest in a transition.
   const shownInfo = useShownQuery(userInfo).data;
   useDocumentTitle(`Dashboard | ${productName} Partner`);
-  useBarChartSoon();
 
   const fallback = useQueryFallback(userInfo, <PageLoader label="Loading your dashboard" />);
   if (userInfo.data === undefined) return fallback;

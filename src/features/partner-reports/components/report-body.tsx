@@ -1,7 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReportTotals, SeriesPoint } from '../../../domain/api/partner-reports';
-import { useBarChartSoon } from '../../../ui/charts/lazy-bar-chart';
 import { useQueryFallback } from '../../../offline/query-state';
 import { ReportChart } from './report-chart';
 import { ReportTotalsCard } from './report-totals';
@@ -32,7 +31,6 @@ export function ReportBody<T extends Loaded>({
   table: (data: T) => ReactNode;
   exportButton: (data: T) => ReactNode;
 }) {
-  useBarChartSoon();
   const fallback = useQueryFallback(query, <PageLoader label="Loading the report" />);
   if (query.data === undefined) return fallback;
   const data = query.data;
