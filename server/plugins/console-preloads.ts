@@ -31,7 +31,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * (`<link rel="modulepreload">`, and its stylesheets preloaded): the browser fetches them at the
  * start, side by side, instead of one import after another (issue 21). What a screen may import
  * later (its chart) is listed in a `<meta name="rpc-prefetch">`, for the screen to fetch when it
- * chooses. A path no route has, or a build without the list, gets the page as built. Pages are made once per route and kept.
+ * chooses. A path no route has, or a build without the list, gets the page as built. Pages are
+ * made once per route and kept.
  */
 export function consoleShells(staticDir: string, base: string): (pathname: string) => string {
   const shell = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');

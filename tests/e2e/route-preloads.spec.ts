@@ -53,7 +53,12 @@ test.describe('Route preloads', () => {
     await expect(page).toHaveURL(/\/rpc-app\/partner\/dashboard$/);
     const chart = page.getByRole('region', { name: 'Commissions over the last 12 months' });
     await expect(chart.getByRole('status', { name: 'Loading the chart' })).toBeVisible();
-    // Not in the page's head from the start (it would share the link with the first paint)...
+    // Listed in the page, but not as a link the browser fetches with it (it would share the
+    // link with the first paint)...
+    const shell = await (await page.request.get('/rpc-app/partner/dashboard')).text();
+    expect(shell).toMatch(/<meta name="rpc-prefetch" content="[^"]*\/charts-[\w-]+\.js/);
+    expect(shell).not.toContain('rel="prefetch"');
+    // ...then fetched once the page is idle...
     const prefetched = () =>
       page.$$eval('link[rel="prefetch"]', (links) =>
         links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
