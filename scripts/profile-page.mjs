@@ -7,6 +7,7 @@
 //
 //   node scripts/profile-page.mjs [/rpc-app/partner/dashboard]   (reseller pages: /rpc-app/home…)
 //   PROFILE_OUT=<file.cpuprofile> also keeps the raw profile (Chrome DevTools opens it).
+//   PROFILE_DESKTOP=1: a 1350×940 window and no CPU throttling, as Lighthouse's desktop preset.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -18,6 +19,8 @@ import { chromiumPath } from './chromium-path.mjs';
 const path = process.argv[2] ?? '/rpc-app/partner/dashboard';
 const distDir = join(process.env.BUILD_DIR ?? '.', 'dist');
 const port = process.env.PROFILE_PORT ?? '18301';
+const desktop = process.env.PROFILE_DESKTOP === '1';
+const throttling = desktop ? 1 : 4;
 const base = `http://127.0.0.1:${port}`;
 
 async function signIn(page) {
@@ -47,14 +50,16 @@ async function profileLoad() {
   const browser = await chromium.launch({ executablePath: chromiumPath });
   try {
     await waitFor(base);
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const context = await browser.newContext({
+      viewport: desktop ? { width: 1350, height: 940 } : { width: 412, height: 823 },
+    });
     const page = await context.newPage();
     await signIn(page);
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     const events = [];
@@ -159,9 +164,11 @@ profile.samples.forEach((id, i) => {
   const owner = ownerOf(callFrame);
   busy.set(owner, (busy.get(owner) ?? 0) + ms);
 });
-console.log(`${path}: ${total.toFixed(0)} ms of main thread at 4× throttling, by owner`);
+console.log(
+  `${path}: ${total.toFixed(0)} ms of main thread at ${throttling}× throttling, by owner`,
+);
 for (const [owner, ms] of [...busy].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
   console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${owner}`);
 }
-console.log('long tasks at 4× throttling:');
+console.log(`long tasks at ${throttling}× throttling:`);
 printLongTasks(profile, events);

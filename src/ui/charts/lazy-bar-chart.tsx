@@ -1,5 +1,13 @@
-import type { BarChartProps } from '@mantine/charts';
-import { Center, Skeleton, Text } from '@mantine/core';
+import type { BarChartProps, BarChartSeries } from '@mantine/charts';
+import {
+  Center,
+  ColorSwatch,
+  getThemeColor,
+  Group,
+  Skeleton,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { prefetchListedWhenIdle } from '../../lib/prefetch-listed';
@@ -30,8 +38,18 @@ function hasNoValues({ data, series }: BarChartProps): boolean {
  * bar and legend), so a chart below the fold is drawn only as it comes near the screen, and then
  * in a transition, in slices, so the page stays responsive meanwhile. With nothing to draw, it
  * shows `emptyText` instead of empty axes.
+ *
+ * `withLegend` draws the series' names above the chart with Mantine's own components, shown at
+ * once beside the skeleton, and not recharts' legend: recharts measures its legend and lays the
+ * chart out again around it, about a third of the chart's first draw (the partner dashboard on
+ * a desktop, no throttling, three profiles each: blocking time 308–426 ms with it, 222–249
+ * without).
  */
-export function BarChart({ emptyText, ...props }: BarChartProps & { emptyText: string }) {
+export function BarChart({
+  emptyText,
+  withLegend = false,
+  ...props
+}: BarChartProps & { emptyText: string }) {
   if (hasNoValues(props)) {
     return (
       <Center
@@ -46,7 +64,27 @@ export function BarChart({ emptyText, ...props }: BarChartProps & { emptyText: s
       </Center>
     );
   }
-  return <DeferredBarChart {...props} />;
+  return (
+    <>
+      {withLegend && <SeriesLegend series={props.series} />}
+      <DeferredBarChart {...props} />
+    </>
+  );
+}
+
+/** Each series' colour and name, as Mantine's chart legend shows them. */
+function SeriesLegend({ series }: { series: BarChartSeries[] }) {
+  const theme = useMantineTheme();
+  return (
+    <Group justify="center" gap="md" mb="xs">
+      {series.map((item) => (
+        <Group key={item.name} gap={6} wrap="nowrap">
+          <ColorSwatch color={getThemeColor(item.color, theme)} size={12} withShadow={false} />
+          <Text size="sm">{item.label ?? item.name}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
 }
 
 function DeferredBarChart(props: BarChartProps) {
