@@ -16,6 +16,11 @@ test.describe('Partner dashboard and commission reports at phone size', () => {
     }
     // A chart below the fold is drawn as it comes near the screen.
     const chart = page.getByRole('region', { name: 'Commissions over the last 12 months' });
+    // Its legend is there at once, beside the chart's skeleton.
+    await expect(chart.getByRole('status', { name: 'Loading the chart' })).toBeVisible();
+    for (const series of ['Remote access', 'Helpdesk']) {
+      await expect(chart.getByText(series, { exact: true })).toBeVisible();
+    }
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('.recharts-surface')).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
