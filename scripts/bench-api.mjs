@@ -16,7 +16,9 @@ import pg from 'pg';
 import {
   assertPortsFree,
   benchServerEnv,
+  busyPercent,
   cpuMicros,
+  machineTicks,
   postgresEnv,
   runFixedAmount,
   signInSessions,
@@ -64,16 +66,30 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
  * A warm-up run first (V8 compiles the hot paths, caches fill), then the measured one. With the
  * server's `pid`, the result also has `cpuPerRequest`: its CPU time per measured request in µs,
  * which other work on a shared machine disturbs far less than req/s (on PostgreSQL it leaves
- * out the database server's own CPU).
+ * out the database server's own CPU). With `backends` (the PIDs of the database's processes
+ * serving the bench, on PostgreSQL), `dbCpuPerRequest` is theirs. `busy`: the share of all the
+ * machine's cores in use meanwhile (server, database and load generator together; near 100%,
+ * requests wait for a core, and the tail grows).
  */
-async function run(url, cookies = undefined, pid = undefined) {
+async function run(url, cookies = undefined, pid = undefined, backends = undefined) {
   await runFixedAmount({ url, cookies, amount: WARM_UP, connections: CONNECTIONS });
-  const before = pid === undefined ? undefined : cpuMicros(pid);
+  const pids = backends ? await backends() : [];
+  const databaseCpu = () => pids.reduce((sum, one) => sum + (cpuMicros(one) ?? 0), 0);
+  const before = {
+    server: pid && cpuMicros(pid),
+    database: databaseCpu(),
+    machine: machineTicks(),
+  };
   const result = await runFixedAmount({ url, cookies, amount: REQUESTS, connections: CONNECTIONS });
-  const after = pid === undefined ? undefined : cpuMicros(pid);
-  const cpuPerRequest =
-    before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
-  return { ...result, cpuPerRequest };
+  const after = { server: pid && cpuMicros(pid), database: databaseCpu(), machine: machineTicks() };
+  const perRequest = (from, to) =>
+    from === undefined || to === undefined ? undefined : (to - from) / REQUESTS;
+  return {
+    ...result,
+    cpuPerRequest: perRequest(before.server, after.server),
+    dbCpuPerRequest: pids.length ? perRequest(before.database, after.database) : undefined,
+    busy: busyPercent(before.machine, after.machine),
+  };
 }
 
 const perSecond = (r) => r.perSecond;
@@ -91,8 +107,13 @@ const row = (name, r, refs = {}) => {
     refs.floor ? `${percent(r, refs.floor).padStart(4)} of floor${cpuShare}` : '',
     refs.hello ? `${percent(r, refs.hello).padStart(4)} of hello-world` : '',
   ].join('  ');
-  const cpu =
-    r.cpuPerRequest === undefined ? '' : `${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU`;
+  const cpu = [
+    r.cpuPerRequest === undefined ? '' : `${r.cpuPerRequest.toFixed(0).padStart(4)} µs CPU`,
+    r.dbCpuPerRequest === undefined ? '' : `(db ${r.dbCpuPerRequest.toFixed(0)} µs)`,
+    r.busy === undefined ? '' : `cores ${r.busy.toFixed(0)}% busy`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `  ${name.padEnd(24)} ${perSecond(r).toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${errors}  ${cpu}  ${ratios}`.trimEnd();
 };
 
@@ -104,7 +125,7 @@ const bodyBytes = async (url, cookie) =>
  * The floor on one engine, in its own process: its req/s and its line. `databaseUrl` empty:
  * SQLite in a temporary folder.
  */
-async function floor(databaseUrl) {
+async function floor(databaseUrl, backends) {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-floor-'));
   const child = spawn(process.execPath, ['scripts/bench-floor-server.mjs'], {
     stdio: ['ignore', 'pipe', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'],
@@ -129,7 +150,7 @@ async function floor(databaseUrl) {
     const { cookies } = JSON.parse(first);
     const url = 'http://127.0.0.1:18098/';
     const bytes = await bodyBytes(url, cookies[0]);
-    const result = await run(url, cookies, child.pid);
+    const result = await run(url, cookies, child.pid, backends);
     return { result, bytes };
   } finally {
     child.kill('SIGTERM');
@@ -138,9 +159,10 @@ async function floor(databaseUrl) {
   }
 }
 
-async function benchServer(label, env, hello, floorDatabaseUrl) {
+/** `backends`: on PostgreSQL, the PIDs of the processes serving the server's and the floor's. */
+async function benchServer(label, env, hello, floorDatabaseUrl, backends = {}) {
   console.log(`\n${label}`);
-  const { result: floorResult, bytes: floorBytes } = await floor(floorDatabaseUrl);
+  const { result: floorResult, bytes: floorBytes } = await floor(floorDatabaseUrl, backends.floor);
   const refs = { floor: perSecond(floorResult), floorCpu: floorResult.cpuPerRequest, hello };
   console.log(row(`floor (${floorBytes} B answer)`, floorResult, { hello }));
   const port = 18096;
@@ -176,7 +198,7 @@ async function benchServer(label, env, hello, floorDatabaseUrl) {
         target.name === 'user_info (reseller)'
           ? `user_info (${(await probe.arrayBuffer()).byteLength} B)`
           : target.name;
-      const result = await run(base + path, sessions, child.pid);
+      const result = await run(base + path, sessions, child.pid, backends.server);
       console.log(row(name, result, target.as ? refs : { hello }));
     }
   } finally {
@@ -236,7 +258,15 @@ try {
   const floorUrl = new URL(PG_ADMIN);
   floorUrl.pathname = `/${name}_floor`;
   try {
-    await benchServer('PostgreSQL', postgresEnv(url.toString()), hello, floorUrl.toString());
+    // A database server on another machine has no processes here: its CPU is left out.
+    const backendsOf = (database) => async () =>
+      (
+        await admin.query('select pid from pg_stat_activity where datname = $1', [database])
+      ).rows.map((row) => row.pid);
+    await benchServer('PostgreSQL', postgresEnv(url.toString()), hello, floorUrl.toString(), {
+      server: backendsOf(name),
+      floor: backendsOf(`${name}_floor`),
+    });
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${name}_floor WITH (FORCE)`);
@@ -250,6 +280,8 @@ console.log(
   [
     '\nPercentages: throughput relative to the floor of a signed-in read on the same engine and to',
     'the hello-world. µs CPU: the Node process per request; (CPU NN%): the floor of the same engine',
-    'over the call, by CPU per request, which other work on a shared machine disturbs less.',
+    'over the call, by CPU per request, which other work on a shared machine disturbs less;',
+    "(db NN µs): PostgreSQL's processes serving the calls, per request (this machine's only);",
+    'cores NN% busy: all cores of the machine during the run, the load generator included.',
   ].join('\n'),
 );

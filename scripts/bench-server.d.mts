@@ -31,3 +31,8 @@ export function signInSessions(
   count: number,
 ): Promise<{ reseller: string[]; partner: string[] }>;
 export function cpuMicros(pid: number): number | undefined;
+export function machineTicks(): { busy: number; total: number } | undefined;
+export function busyPercent(
+  before: { busy: number; total: number } | undefined,
+  after: { busy: number; total: number } | undefined,
+): number | undefined;

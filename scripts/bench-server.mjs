@@ -46,6 +46,24 @@ export function cpuMicros(pid) {
   }
 }
 
+/** The machine's CPU time since boot from /proc/stat, in clock ticks: all of it, and busy. */
+export function machineTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of all the machine's cores that was busy between two `machineTicks()`, in %. */
+export function busyPercent(before, after) {
+  if (!before || !after || after.total === before.total) return undefined;
+  return (100 * (after.busy - before.busy)) / (after.total - before.total);
+}
+
 /**
  * Fails when something already listens on one of `ports` of this machine: a server left running
  * by an interrupted bench would answer in place of the one the bench starts (whose own start then
