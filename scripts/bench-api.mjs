@@ -67,7 +67,8 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
  * server's `pid`, the result also has `cpuPerRequest`: its CPU time per measured request in µs,
  * which other work on a shared machine disturbs far less than req/s (on PostgreSQL it leaves
  * out the database server's own CPU). With `backends` (the PIDs of the database's processes
- * serving the bench, on PostgreSQL), `dbCpuPerRequest` is theirs. `busy`: the share of all the
+ * serving the bench, on PostgreSQL, as open after the warm-up, which fills the server's pool),
+ * `dbCpuPerRequest` is theirs. `busy`: the share of all the
  * machine's cores in use meanwhile (server, database and load generator together; near 100%,
  * requests wait for a core, and the tail grows).
  */
