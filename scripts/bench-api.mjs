@@ -7,6 +7,8 @@
 // Each target gets a fixed number of requests; figures are printed, never asserted.
 // BENCH_PROFILE=<dir>: the real server runs under `node --cpu-prof` and writes one .cpuprofile
 // per engine into <dir> (open it in Chrome DevTools or speedscope).
+// BENCH_ENGINES=sqlite|postgres: only that engine (both by default). BENCH_NODE_FLAGS: flags
+// for the real server's node (to try a V8 or runtime flag before `npm run serve` gets it).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,6 +172,7 @@ async function benchServer(label, env, hello, floorDatabaseUrl, backends = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-'));
   const profileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : [];
+  profileFlags.push(...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []));
   const child = spawn(process.execPath, [...profileFlags, join(BUILD_DIR, 'dist-server/main.js')], {
     stdio: process.env.BENCH_DEBUG ? 'inherit' : 'ignore',
     env: {
@@ -246,10 +249,14 @@ const helloResult = await helloWorld();
 console.log(`\nNo database\n${row('bare Fastify hello-world', helloResult)}`);
 const hello = perSecond(helloResult);
 
-await benchServer('SQLite (embedded default)', { DATABASE_URL: '' }, hello, '');
+const engines = process.env.BENCH_ENGINES?.split(',') ?? ['sqlite', 'postgres'];
+if (engines.includes('sqlite')) {
+  await benchServer('SQLite (embedded default)', { DATABASE_URL: '' }, hello, '');
+}
 
 const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
 try {
+  if (!engines.includes('postgres')) throw new Error('BENCH_ENGINES leaves it out');
   await admin.connect();
   const name = `rpc_bench_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
