@@ -8,13 +8,14 @@ const DEFAULT_CAPACITY = 500;
 let wrappers = 0;
 
 /**
- * A query through node-postgres's callback, with a promise of our own. Its promise form (the
- * query object's callback resolves a promise with a `.catch` behind it) led V8 to allocate the
- * result's rows straight into the old generation under load (allocation-site pretenuring): a
- * list page promoted 13.6 KB a request instead of 1, and the minor GCs stopped the server for
- * 1.25 s of a 10 s run, up to 23 ms each (activity log page at 50 connections, `--trace-gc-nvp`;
- * .tmp-free repro: a pg pool of 10, 50 loops, 25 rows a query: 14.2 KB promoted a query in the
- * promise form, 0.1 KB with a callback). Errors keep node-postgres's own (with its fields).
+ * A query through node-postgres's callback, with a promise of our own. With its promise form
+ * (the query's callback resolves a promise that has a `.catch` behind it), V8 moved the rows of
+ * a result into the old generation under load (its allocation-site pretenuring, which
+ * `--no-allocation-site-pretenuring` turns off): the activity log page promoted 13.6 KB a
+ * request instead of 1, and minor GCs stopped the server for 1.25 s of a 10 s run, up to 23 ms
+ * each (50 connections, `--trace-gc-nvp`). pg alone shows it: a pool of 10, 50 loops, 25 rows a
+ * query, 14.2 KB promoted a query in the promise form, 0.1 KB with a callback. The errors are
+ * node-postgres's own, with their fields. Guarded by tests/server/pg-promotion.test.ts.
  */
 function queried(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
