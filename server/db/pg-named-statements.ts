@@ -15,7 +15,7 @@ let wrappers = 0;
  * request instead of 1, and minor GCs stopped the server for 1.25 s of a 10 s run, up to 23 ms
  * each (50 connections, `--trace-gc-nvp`). pg alone shows it: a pool of 10, 50 loops, 25 rows a
  * query, 14.2 KB promoted a query in the promise form, 0.1 KB with a callback. The errors are
- * node-postgres's own, with their fields. Guarded by tests/server/pg-promotion.test.ts.
+ * node-postgres's own, with their fields. Guarded by tests/server/read-promotion.test.ts.
  */
 function queried(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
@@ -54,7 +54,11 @@ export function withNamedStatements(pool: pg.Pool, capacity = DEFAULT_CAPACITY):
         return client.query(sqlOrCursor as pg.Submittable);
       }
       const name = nameOf(sqlOrCursor);
-      return queried(client, { name, text: sqlOrCursor, values: parameters ? [...parameters] : [] });
+      return queried(client, {
+        name,
+        text: sqlOrCursor,
+        values: parameters ? [...parameters] : [],
+      });
     }) as unknown as PostgresPoolClient['query'],
     release: () => {
       client.release();
