@@ -20,7 +20,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const CALLERS = 50;
 const ROWS = 25;
 
-/** A list page's columns: an id, a time, ten texts and the total of the matches. */
+/** A list page's columns: an id, nine texts and the total of the matches (a time follows). */
 const columns = sql`i as id, 'login.success' as action, 'subject-' || i as subject_id,
   '203.0.113.' || i as ip, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 ' || i as user_agent,
   'user' || i || '@example.com' as target, '{}' as details, 'First' as first_name,
